@@ -1,0 +1,87 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Exit codes, documented in README.md. Every command maps its errors to
+// these here and nowhere else.
+const (
+	exitOK       = 0 // success: the file is valid (warnings allowed) or the score was computed
+	exitProblems = 1 // the input has problems: invalid file, refused predictions
+	exitUsage    = 2 // usage or I/O error: bad flags, missing or unreadable file
+	exitJudge    = 3 // the stage-two judge cannot run: server down, model missing
+)
+
+var errHelp = errors.New("help requested")
+
+// usageError is a mistake in the command line.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// problemsError means the input was read but has problems; they were
+// already printed.
+type problemsError struct{ msg string }
+
+func (e problemsError) Error() string { return e.msg }
+
+// judgeError means the judge is unavailable before any work started.
+type judgeError struct {
+	err  error
+	hint string
+}
+
+func (e judgeError) Error() string { return e.err.Error() }
+func (e judgeError) Unwrap() error { return e.err }
+
+// hinted is an error that carries advice for the user.
+type hinted interface{ Hint() string }
+
+func (e judgeError) Hint() string { return e.hint }
+
+// withHint attaches a hint to an I/O or usage error.
+type withHint struct {
+	err  error
+	hint string
+}
+
+func (e withHint) Error() string { return e.err.Error() }
+func (e withHint) Unwrap() error { return e.err }
+func (e withHint) Hint() string  { return e.hint }
+
+// report prints err (if any) and returns the exit code for it.
+func report(stderr io.Writer, c *command, err error) int {
+	if err == nil {
+		return exitOK
+	}
+	if errors.Is(err, errHelp) {
+		fmt.Fprint(stderr, c.usage)
+		return exitOK
+	}
+	var pe problemsError
+	if errors.As(err, &pe) {
+		if pe.msg != "" {
+			fmt.Fprintf(stderr, "rxeval %s: %s\n", c.name, pe.msg)
+		}
+		return exitProblems
+	}
+	fmt.Fprintf(stderr, "rxeval %s: %v\n", c.name, err)
+	var h hinted
+	if errors.As(err, &h) && h.Hint() != "" {
+		fmt.Fprintf(stderr, "hint: %s\n", h.Hint())
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "hint: run 'rxeval help %s'\n", c.name)
+		return exitUsage
+	}
+	var je judgeError
+	if errors.As(err, &je) {
+		return exitJudge
+	}
+	return exitUsage
+}

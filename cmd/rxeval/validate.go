@@ -1,0 +1,127 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/rxeval/rxeval/validate"
+	"github.com/spf13/pflag"
+)
+
+func init() {
+	register(&command{
+		name:    "validate",
+		summary: "check prediction files (.jsonl or .zip) for every way they would be rejected or penalized",
+		usage: `Usage: rxeval validate [flags] FILE...
+
+Checks each FILE (a .jsonl, or a .zip holding one .jsonl) against the
+prediction schema and the track's rules. Exit code 0: every file is valid
+(warnings allowed); 1: a file has problems; 2: usage or I/O error.
+
+Flags:
+`,
+		run: runValidate,
+	})
+}
+
+// idFlags are the flags that choose the expected ids.
+type idFlags struct {
+	inputs, ids string
+	maxSize     int64
+}
+
+func (f *idFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.inputs, "inputs", "", "take the expected ids from a test-inputs `JSONL` (the official file or a subset)")
+	fs.StringVar(&f.ids, "ids", "", "take the expected ids from a plain `FILE`, one per line")
+	fs.Int64Var(&f.maxSize, "max-size", validate.DefaultMaxSize, "refuse files (and zip entries) larger than `BYTES`")
+}
+
+// expected loads the expected id set the flags name (nil: the official set).
+func (f *idFlags) expected() (*validate.IDSet, error) {
+	switch {
+	case f.inputs != "" && f.ids != "":
+		return nil, usageError{fmt.Errorf("--inputs and --ids are exclusive")}
+	case f.inputs != "":
+		data, err := os.ReadFile(f.inputs)
+		if err != nil {
+			return nil, err
+		}
+		s, err := validate.IDsFromInputs(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.inputs, err)
+		}
+		return s, nil
+	case f.ids != "":
+		fh, err := os.Open(f.ids)
+		if err != nil {
+			return nil, err
+		}
+		defer fh.Close()
+		s, err := validate.IDsFromList(fh)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.ids, err)
+		}
+		return s, nil
+	}
+	return nil, nil
+}
+
+func runValidate(e *env, args []string) error {
+	c := commands["validate"]
+	fs := newFlagSet(c)
+	var ids idFlags
+	ids.register(fs)
+	format := fs.String("format", "text", "output `FORMAT`: text or json")
+	maxErrors := fs.Int("max-errors", 50, "list at most `N` errors and N warnings per file (0: all); counts are never cut")
+	strict := fs.Bool("strict", false, "treat warnings as errors")
+	quiet := fs.BoolP("quiet", "q", false, "print only the summary line")
+	exhaustive := fs.Bool("exhaustive", false, "run the JSON Schema on every row, not only rows the fast check does not accept")
+	c.usage += fs.FlagUsages()
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usageError{fmt.Errorf("no file given")}
+	}
+	if *format != "text" && *format != "json" {
+		return usageError{fmt.Errorf("--format must be text or json, not %q", *format)}
+	}
+	exp, err := ids.expected()
+	if err != nil {
+		return err
+	}
+	v, err := validate.New()
+	if err != nil {
+		return err
+	}
+	opts := validate.Options{Expected: exp, Exhaustive: *exhaustive, Strict: *strict}
+	invalid := 0
+	var ioErr error
+	for _, name := range fs.Args() {
+		src, err := validate.ReadSource(name, ids.maxSize)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "rxeval validate: %v\n", err)
+			ioErr = err
+			continue
+		}
+		rep := v.Validate(src, opts)
+		if !rep.Valid {
+			invalid++
+		}
+		if *format == "json" {
+			err = rep.WriteJSON(e.stdout, *maxErrors)
+		} else {
+			err = rep.WriteText(e.stdout, *maxErrors, *quiet)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if ioErr != nil {
+		return withHint{fmt.Errorf("some files could not be read"), ""}
+	}
+	if invalid > 0 {
+		return problemsError{}
+	}
+	return nil
+}

@@ -1,0 +1,13 @@
+module github.com/rxeval/rxeval
+
+go 1.26
+
+require (
+	github.com/spf13/pflag v1.0.10
+	github.com/xeipuuv/gojsonschema v1.2.0
+)
+
+require (
+	github.com/xeipuuv/gojsonpointer v0.0.0-20180127040702-4e3ac2762d5f // indirect
+	github.com/xeipuuv/gojsonreference v0.0.0-20180127040603-bd5ef7bd5415 // indirect
+)

@@ -1,0 +1,133 @@
+package validate
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// OfficialCount is the number of samples in the official FormalRx test set.
+const OfficialCount = 7030
+
+// IDSet is the ordered set of sample ids a prediction file must cover.
+type IDSet struct {
+	ids   []string
+	index map[string]int
+	// Statements maps an id to its formal statement, when known (from a
+	// test-inputs file); used for optional consistency warnings.
+	Statements map[string]string
+}
+
+// NewIDSet builds a set from ids in order. Duplicates are an error.
+func NewIDSet(ids []string) (*IDSet, error) {
+	s := &IDSet{ids: ids, index: make(map[string]int, len(ids))}
+	for i, id := range ids {
+		if _, dup := s.index[id]; dup {
+			return nil, fmt.Errorf("id %q listed twice", id)
+		}
+		s.index[id] = i
+	}
+	return s, nil
+}
+
+// OfficialIDs returns formalrx_0001 .. formalrx_7030.
+func OfficialIDs() *IDSet {
+	ids := make([]string, OfficialCount)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("formalrx_%04d", i+1)
+	}
+	s, _ := NewIDSet(ids)
+	return s
+}
+
+// Len is the number of ids.
+func (s *IDSet) Len() int { return len(s.ids) }
+
+// IDs returns the ids in order.
+func (s *IDSet) IDs() []string { return s.ids }
+
+// Has reports whether id is in the set.
+func (s *IDSet) Has(id string) bool { _, ok := s.index[id]; return ok }
+
+// Pos returns the position of id in the set.
+func (s *IDSet) Pos(id string) (int, bool) { i, ok := s.index[id]; return i, ok }
+
+// IDsFromList reads one id per line; blank lines and lines starting with #
+// are skipped.
+func IDsFromList(r io.Reader) (*IDSet, error) {
+	var ids []string
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		ids = append(ids, line)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		return nil, fmt.Errorf("no ids found")
+	}
+	return NewIDSet(ids)
+}
+
+// IDsFromInputs reads a test-inputs JSONL (the official file or any subset):
+// one object per line with at least "idx", and usually "formal_statement".
+func IDsFromInputs(data []byte) (*IDSet, error) {
+	var ids []string
+	stmts := map[string]string{}
+	for n, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		var row struct {
+			Idx             *string `json:"idx"`
+			FormalStatement string  `json:"formal_statement"`
+		}
+		if err := json.Unmarshal(line, &row); err != nil {
+			return nil, fmt.Errorf("line %d: %w", n+1, err)
+		}
+		if row.Idx == nil {
+			return nil, fmt.Errorf("line %d: no \"idx\" field", n+1)
+		}
+		ids = append(ids, *row.Idx)
+		stmts[*row.Idx] = row.FormalStatement
+	}
+	if len(ids) == 0 {
+		return nil, fmt.Errorf("no rows found")
+	}
+	s, err := NewIDSet(ids)
+	if err != nil {
+		return nil, err
+	}
+	s.Statements = stmts
+	return s, nil
+}
+
+var unpadded = regexp.MustCompile(`^\s*(?i:formalrx)[_-]?0*([0-9]+)\s*$`)
+
+// idHint explains an unknown id that looks like a mistyped official one.
+func (s *IDSet) idHint(id string) string {
+	m := unpadded.FindStringSubmatch(id)
+	if m == nil {
+		return ""
+	}
+	n, err := strconv.Atoi(m[1])
+	if err != nil {
+		return ""
+	}
+	want := fmt.Sprintf("formalrx_%04d", n)
+	if want != id && s.Has(want) {
+		return fmt.Sprintf("did you mean %q? ids are lower case and zero-padded to four digits", want)
+	}
+	return ""
+}

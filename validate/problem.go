@@ -1,0 +1,95 @@
+// Package validate checks FormalRx prediction files: the JSON Schema of every
+// row, plus the rules a schema cannot express (every expected id exactly
+// once, category names, the zip container). It knows nothing about flags or
+// exit codes.
+package validate
+
+import "fmt"
+
+// Code is a stable identifier for a kind of problem, for scripts to act on.
+type Code string
+
+// Problem codes. Errors make a file invalid; warnings do not (unless the
+// caller asks for strictness).
+const (
+	// Reading and framing.
+	CodeNotUTF8   Code = "not_utf8"
+	CodeNotJSON   Code = "not_json"
+	CodeNotObject Code = "not_object"
+	CodeBOM       Code = "bom"
+	CodeCRLF      Code = "crlf"
+	CodeBlankLine Code = "blank_line"
+	CodeEmptyFile Code = "empty_file"
+
+	// Schema.
+	CodeMissingField    Code = "missing_field"
+	CodeWrongType       Code = "wrong_type"
+	CodeBadVerdict      Code = "bad_verdict"
+	CodeEmptyID         Code = "empty_id"
+	CodeFilledOnAligned Code = "filled_on_aligned"
+	CodeSchema          Code = "schema"
+
+	// Rules checked in Go.
+	CodeMissingID            Code = "missing_id"
+	CodeDuplicateID          Code = "duplicate_id"
+	CodeUnknownID            Code = "unknown_id"
+	CodeUnknownCategory      Code = "unknown_category"
+	CodeNoncanonicalCategory Code = "noncanonical_category"
+	CodeVerdictCase          Code = "verdict_case"
+	CodeNullOnMisaligned     Code = "null_on_misaligned"
+	CodeEmptyString          Code = "empty_string"
+	CodeExtraField           Code = "extra_field"
+	CodeDuplicateKey         Code = "duplicate_key"
+	CodeSegmentNotFound      Code = "segment_not_in_statement"
+	CodeUnchangedCorrection  Code = "unchanged_correction"
+
+	// Zip container.
+	CodeZipEntries   Code = "zip_entries"
+	CodeZipUnsafe    Code = "zip_unsafe_path"
+	CodeZipSymlink   Code = "zip_symlink"
+	CodeZipEncrypted Code = "zip_encrypted"
+	CodeZipTooLarge  Code = "zip_too_large"
+	CodeZipBomb      Code = "zip_bomb"
+	CodeZipIgnored   Code = "zip_ignored_entry"
+)
+
+// Rejected reports whether the official server would refuse a file with this
+// problem, as opposed to scoring it with a penalty (a filled field on an
+// aligned row, a category outside the 28) or merely warning.
+func (c Code) Rejected() bool {
+	switch c {
+	case CodeFilledOnAligned, CodeUnknownCategory:
+		return false
+	}
+	return !c.warning()
+}
+
+// warning reports whether the code is a warning by default.
+func (c Code) warning() bool {
+	switch c {
+	case CodeBOM, CodeCRLF, CodeBlankLine, CodeNoncanonicalCategory, CodeVerdictCase,
+		CodeNullOnMisaligned, CodeEmptyString, CodeExtraField, CodeDuplicateKey,
+		CodeSegmentNotFound, CodeUnchangedCorrection, CodeZipIgnored:
+		return true
+	}
+	return false
+}
+
+// Problem is one thing wrong with a file. Line is 1-based; 0 means the
+// problem is about the whole file.
+type Problem struct {
+	Line    int    `json:"line"`
+	Idx     string `json:"idx,omitempty"`
+	Field   string `json:"field,omitempty"`
+	Code    Code   `json:"code"`
+	Message string `json:"message"`
+	Hint    string `json:"hint,omitempty"`
+}
+
+func (p Problem) String() string {
+	s := fmt.Sprintf("%s: %s", p.Code, p.Message)
+	if p.Hint != "" {
+		s += " (" + p.Hint + ")"
+	}
+	return s
+}

@@ -1,0 +1,377 @@
+package validate
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rxeval/rxeval/schema"
+	"github.com/xeipuuv/gojsonschema"
+)
+
+// Value is a string-or-null field. "N/A" is read as null, as the rules say.
+type Value struct {
+	S    string
+	Null bool
+}
+
+// NA is the string the rules treat as null.
+const NA = "N/A"
+
+func stringValue(s string) Value {
+	if s == NA {
+		return Value{Null: true}
+	}
+	return Value{S: s}
+}
+
+// Row is one well-formed prediction row.
+type Row struct {
+	Line       int
+	Idx        string
+	Verdict    string // as written
+	Misaligned bool   // the verdict, read case-insensitively after trimming
+	Category   Value  // as written
+	Segment    Value
+	Corrected  Value
+	// CategoryName is the canonical category the Category names, or "" when
+	// it is null or names none of the 28.
+	CategoryName string
+}
+
+// parseVerdict reads a verdict the way the schema's pattern does: ASCII
+// white space trimmed, case folded.
+func parseVerdict(v string) (misaligned, ok bool) {
+	t := strings.Trim(v, " \t\n\f\r")
+	switch {
+	case strings.EqualFold(t, "misaligned"):
+		return true, true
+	case strings.EqualFold(t, "aligned"):
+		return false, true
+	}
+	return false, false
+}
+
+// fastRow decides quickly whether line is plainly a valid row: a JSON object
+// with exactly the five fields, each once, string or null values, a lower
+// case verdict and null diagnosis fields when aligned. It never says yes to a
+// row the schema would reject (see the differential tests); when it says no,
+// the schema decides.
+func fastRow(line []byte) (Row, bool) {
+	var r Row
+	var seen [5]bool
+	var vals [5]Value
+	p := skipWS(line, 0)
+	if p >= len(line) || line[p] != '{' {
+		return r, false
+	}
+	p++
+	for n := 0; ; n++ {
+		p = skipWS(line, p)
+		if p >= len(line) || line[p] != '"' {
+			return r, false
+		}
+		end := bytes.IndexByte(line[p+1:], '"')
+		if end < 0 {
+			return r, false
+		}
+		k := line[p+1 : p+1+end]
+		f := fieldIndex(k)
+		if f < 0 || seen[f] {
+			return r, false
+		}
+		seen[f] = true
+		p = skipWS(line, p+end+2)
+		if p >= len(line) || line[p] != ':' {
+			return r, false
+		}
+		p = skipWS(line, p+1)
+		if p >= len(line) {
+			return r, false
+		}
+		switch line[p] {
+		case 'n':
+			if !bytes.HasPrefix(line[p:], []byte("null")) {
+				return r, false
+			}
+			vals[f] = Value{Null: true}
+			p += 4
+		case '"':
+			s, next, ok := scanString(line, p)
+			if !ok {
+				return r, false
+			}
+			vals[f] = stringValue(s)
+			p = next
+		default:
+			return r, false
+		}
+		p = skipWS(line, p)
+		if p >= len(line) {
+			return r, false
+		}
+		if line[p] == ',' {
+			p++
+			continue
+		}
+		if line[p] != '}' {
+			return r, false
+		}
+		p = skipWS(line, p+1)
+		if p != len(line) || n != 4 {
+			return r, false
+		}
+		break
+	}
+	idx, verdict := vals[0], vals[1]
+	if idx.Null || idx.S == "" || verdict.Null {
+		return r, false
+	}
+	r.Idx, r.Verdict = idx.S, verdict.S
+	switch verdict.S {
+	case "misaligned":
+		r.Misaligned = true
+	case "aligned":
+		if !vals[2].Null || !vals[3].Null || !vals[4].Null {
+			return r, false
+		}
+	default:
+		return r, false
+	}
+	r.Category, r.Segment, r.Corrected = vals[2], vals[3], vals[4]
+	return r, true
+}
+
+func fieldIndex(k []byte) int {
+	for i, f := range schema.Fields {
+		if string(k) == f {
+			return i
+		}
+	}
+	return -1
+}
+
+func skipWS(b []byte, p int) int {
+	for p < len(b) && (b[p] == ' ' || b[p] == '\t' || b[p] == '\n' || b[p] == '\r') {
+		p++
+	}
+	return p
+}
+
+// scanString reads the JSON string starting at b[p] == '"'. It returns the
+// decoded string and the position after the closing quote. Strings with
+// escapes are decoded by encoding/json so that both paths agree byte for
+// byte. Invalid UTF-8 makes it fail (the caller checks lines first).
+func scanString(b []byte, p int) (string, int, bool) {
+	start := p + 1
+	escaped := false
+	for i := start; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == '"':
+			raw := b[start:i]
+			if !escaped {
+				if !utf8.Valid(raw) {
+					return "", 0, false
+				}
+				return string(raw), i + 1, true
+			}
+			var s string
+			if err := json.Unmarshal(b[p:i+1], &s); err != nil {
+				return "", 0, false
+			}
+			return s, i + 1, true
+		case c == '\\':
+			escaped = true
+			i++ // skip the escaped byte; encoding/json checks it
+		case c < 0x20:
+			return "", 0, false
+		}
+	}
+	return "", 0, false
+}
+
+// slowRow decodes a line that the fast path did not accept, runs the schema
+// on it and maps the schema's findings to problems. It returns the row
+// when the line is an object whose fields have the right types, even if
+// it breaks a rule that is penalised rather than rejected.
+func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
+	var probs []Problem
+	add := func(idx, field string, code Code, msg, hint string) {
+		probs = append(probs, Problem{Line: lineNo, Idx: idx, Field: field, Code: code, Message: msg, Hint: hint})
+	}
+	var doc any
+	if err := json.Unmarshal(line, &doc); err != nil {
+		msg := err.Error()
+		if se, ok := err.(*json.SyntaxError); ok {
+			msg = fmt.Sprintf("not valid JSON at byte column %d: %s", se.Offset, se.Error())
+			if int(se.Offset) >= len(line) {
+				msg = fmt.Sprintf("not valid JSON: the line ends at byte %d before the object is closed (%s)", len(line), se.Error())
+			}
+		}
+		add("", "", CodeNotJSON, msg, "each line must be one complete JSON object")
+		return Row{}, probs, false
+	}
+	obj, ok := doc.(map[string]any)
+	if !ok {
+		add("", "", CodeNotObject, fmt.Sprintf("line is a JSON %s, not an object", jsonKind(doc)), "each line must be one JSON object with idx, verdict, error_category, error_segment, corrected_statement")
+		return Row{}, probs, false
+	}
+	idx, _ := obj[schema.FieldIdx].(string)
+	for _, k := range duplicateKeys(line) {
+		add(idx, k, CodeDuplicateKey, fmt.Sprintf("field %q appears more than once; the last value is used", k), "")
+	}
+	res, err := v.schema.Validate(gojsonschema.NewBytesLoader(line))
+	if err != nil {
+		add(idx, "", CodeSchema, "schema check failed: "+err.Error(), "")
+		return Row{}, probs, false
+	}
+	verdictStr, _ := obj[schema.FieldVerdict].(string)
+	misaligned, verdictOK := parseVerdict(verdictStr)
+	for _, e := range res.Errors() {
+		field := e.Field()
+		if field == "(root)" {
+			field = ""
+		}
+		switch e.Type() {
+		case "condition_then", "condition_else":
+			// The failing sub-schema's own errors follow.
+		case "required":
+			prop, _ := e.Details()["property"].(string)
+			add(idx, prop, CodeMissingField, fmt.Sprintf("required field %q is missing", prop), missingFieldHint(prop, obj))
+		case "invalid_type":
+			if field == "" {
+				add(idx, "", CodeNotObject, "line is not a JSON object", "")
+				continue
+			}
+			code := CodeWrongType
+			if field == schema.FieldVerdict {
+				code = CodeBadVerdict
+			}
+			add(idx, field, code, fmt.Sprintf("must be %s, got %s", e.Details()["expected"], jsonKind(obj[field])), "")
+		case "pattern":
+			if field == schema.FieldVerdict {
+				add(idx, field, CodeBadVerdict, fmt.Sprintf("verdict %q is neither \"aligned\" nor \"misaligned\"", verdictStr), "")
+				continue
+			}
+			add(idx, field, CodeSchema, e.Description(), "")
+		case "string_gte":
+			if field == schema.FieldIdx {
+				add(idx, field, CodeEmptyID, "idx is an empty string", "")
+				continue
+			}
+			add(idx, field, CodeSchema, e.Description(), "")
+		case "enum":
+			if verdictOK && !misaligned {
+				add(idx, field, CodeFilledOnAligned, fmt.Sprintf("must be null on an aligned row, got %s", shortJSON(obj[field])), "a filled value on an aligned row is penalized; use null")
+				continue
+			}
+			add(idx, field, CodeSchema, e.Description(), "")
+		default:
+			add(idx, field, CodeSchema, e.Description(), "")
+		}
+	}
+	if hasRejected(probs) {
+		return Row{}, probs, false
+	}
+	r := Row{Line: lineNo, Idx: idx, Verdict: verdictStr, Misaligned: misaligned}
+	r.Category, r.Segment, r.Corrected = objValue(obj, schema.FieldErrorCategory), objValue(obj, schema.FieldErrorSegment), objValue(obj, schema.FieldCorrectedStatement)
+	for k := range obj {
+		if fieldIndex([]byte(k)) < 0 {
+			hint := ""
+			if want, ok := schema.GoldFieldNames[k]; ok {
+				hint = fmt.Sprintf("did you mean %q?", want)
+			}
+			add(idx, k, CodeExtraField, fmt.Sprintf("unknown field %q is ignored", k), hint)
+		}
+	}
+	return r, probs, true
+}
+
+func hasRejected(ps []Problem) bool {
+	for _, p := range ps {
+		if p.Code.Rejected() {
+			return true
+		}
+	}
+	return false
+}
+
+func objValue(obj map[string]any, k string) Value {
+	s, ok := obj[k].(string)
+	if !ok {
+		return Value{Null: true}
+	}
+	return stringValue(s)
+}
+
+func missingFieldHint(prop string, obj map[string]any) string {
+	for gold, want := range schema.GoldFieldNames {
+		if want == prop {
+			if _, ok := obj[gold]; ok {
+				return fmt.Sprintf("found %q, the gold file's name; predictions use %q", gold, prop)
+			}
+		}
+	}
+	if _, ok := obj["diagnosis"]; ok {
+		return "this looks like a labelled (gold) row; predictions are flat: idx, verdict, error_category, error_segment, corrected_statement"
+	}
+	return ""
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case float64, json.Number:
+		return "a number"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func shortJSON(v any) string {
+	b, _ := json.Marshal(v)
+	s := string(b)
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
+}
+
+// duplicateKeys lists top-level keys that occur more than once.
+func duplicateKeys(line []byte) []string {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	seen := map[string]bool{}
+	var dups []string
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return dups
+		}
+		k, _ := t.(string)
+		if seen[k] {
+			dups = append(dups, k)
+		}
+		seen[k] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return dups
+		}
+	}
+	return dups
+}
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }

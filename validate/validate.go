@@ -1,0 +1,309 @@
+package validate
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rxeval/rxeval/schema"
+	"github.com/xeipuuv/gojsonschema"
+)
+
+// Options tune a validation.
+type Options struct {
+	// Expected is the set of ids the file must cover; nil means the
+	// official formalrx_0001..formalrx_7030.
+	Expected *IDSet
+	// Exhaustive runs the JSON Schema on every row instead of only on rows
+	// the fast path does not accept.
+	Exhaustive bool
+	// Strict turns warnings into errors.
+	Strict bool
+}
+
+// IDSummary counts ids of one kind and shows the first few.
+type IDSummary struct {
+	Count    int      `json:"count"`
+	Examples []string `json:"examples"`
+}
+
+const maxExamples = 5
+
+func (s *IDSummary) add(id string) {
+	s.Count++
+	if len(s.Examples) < maxExamples {
+		s.Examples = append(s.Examples, id)
+	}
+}
+
+// Report is the outcome of validating one file.
+type Report struct {
+	File      string    `json:"file"`
+	Valid     bool      `json:"valid"`
+	Rows      int       `json:"rows"`
+	Errors    []Problem `json:"errors"`
+	Warnings  []Problem `json:"warnings"`
+	Missing   IDSummary `json:"missing_ids"`
+	Duplicate IDSummary `json:"duplicate_ids"`
+	Unknown   IDSummary `json:"unknown_ids"`
+	// Parsed holds the well-formed rows, in file order, first occurrence
+	// of each id only; rows with rejected problems are left out.
+	Parsed []Row `json:"-"`
+	// FastRows counts rows the fast path accepted without the schema.
+	FastRows int `json:"-"`
+}
+
+// Rejected reports whether the official server would refuse the file (as
+// opposed to scoring it with penalties).
+func (r *Report) Rejected() bool {
+	for _, p := range r.Errors {
+		if p.Code.Rejected() {
+			return true
+		}
+	}
+	return false
+}
+
+// Validator validates prediction files. It is safe for concurrent use.
+type Validator struct {
+	schema *gojsonschema.Schema
+}
+
+// New returns a Validator with the embedded prediction schema.
+func New() (*Validator, error) {
+	s, err := schema.Prediction()
+	if err != nil {
+		return nil, err
+	}
+	return &Validator{schema: s}, nil
+}
+
+type validator struct {
+	*Validator
+	opts   Options
+	report *Report
+	seen   map[string]int // id -> first line
+}
+
+// Validate checks the JSONL held by src. It never fails: every problem
+// lands in the report.
+func (v *Validator) Validate(src *Source, opts Options) *Report {
+	if opts.Expected == nil {
+		opts.Expected = officialIDs
+	}
+	rep := &Report{File: src.Name, Errors: []Problem{}, Warnings: []Problem{}, Missing: IDSummary{Examples: []string{}}, Duplicate: IDSummary{Examples: []string{}}, Unknown: IDSummary{Examples: []string{}}}
+	w := &validator{Validator: v, opts: opts, report: rep, seen: make(map[string]int, opts.Expected.Len())}
+	var probs []Problem
+	probs = append(probs, src.Problems...)
+	if src.Data != nil {
+		probs = append(probs, w.lines(src.Data)...)
+		for _, id := range opts.Expected.IDs() {
+			if _, ok := w.seen[id]; !ok {
+				rep.Missing.add(id)
+			}
+		}
+		if rep.Missing.Count > 0 {
+			probs = append(probs, Problem{Code: CodeMissingID,
+				Message: fmt.Sprintf("%d of %d expected ids are missing (first: %s)", rep.Missing.Count, opts.Expected.Len(), strings.Join(rep.Missing.Examples, ", ")),
+				Hint:    missingHint(rep, opts.Expected)})
+		}
+	}
+	sort.SliceStable(probs, func(i, j int) bool { return probs[i].Line < probs[j].Line })
+	for _, p := range probs {
+		if p.Code.warning() && !opts.Strict {
+			rep.Warnings = append(rep.Warnings, p)
+		} else {
+			rep.Errors = append(rep.Errors, p)
+		}
+	}
+	rep.Valid = len(rep.Errors) == 0
+	return rep
+}
+
+var officialIDs = OfficialIDs()
+
+func missingHint(rep *Report, exp *IDSet) string {
+	if rep.Rows > 0 && rep.Rows < exp.Len() && exp == officialIDs {
+		return "every one of the 7,030 test ids must appear; to check a subset pass --inputs or --ids"
+	}
+	return ""
+}
+
+// lines splits data into lines and checks each.
+func (w *validator) lines(data []byte) []Problem {
+	var probs []Problem
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		data = data[3:]
+		probs = append(probs, Problem{Line: 1, Code: CodeBOM, Message: "file starts with a UTF-8 byte order mark; it is ignored", Hint: "save as UTF-8 without BOM"})
+	}
+	crlf, firstCRLF := 0, 0
+	var blanks []int
+	lineNo := 0
+	for len(data) > 0 {
+		lineNo++
+		var line []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			line, data = data, nil
+		}
+		if n := len(line); n > 0 && line[n-1] == '\r' {
+			line = line[:n-1]
+			if crlf == 0 {
+				firstCRLF = lineNo
+			}
+			crlf++
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			blanks = append(blanks, lineNo)
+			continue
+		}
+		for _, b := range blanks {
+			probs = append(probs, Problem{Line: b, Code: CodeBlankLine, Message: "blank line is skipped"})
+		}
+		blanks = blanks[:0]
+		probs = w.line(line, lineNo, probs)
+	}
+	if crlf > 0 {
+		probs = append(probs, Problem{Line: firstCRLF, Code: CodeCRLF, Message: fmt.Sprintf("%d lines end in CRLF; the CR is ignored", crlf), Hint: "use Unix (LF) line endings"})
+	}
+	if w.report.Rows == 0 {
+		probs = append(probs, Problem{Code: CodeEmptyFile, Message: "the file holds no rows"})
+	}
+	return probs
+}
+
+// line checks one non-blank line and appends its problems.
+func (w *validator) line(line []byte, lineNo int, probs []Problem) []Problem {
+	w.report.Rows++
+	if !utf8.Valid(line) {
+		col := 0
+		for col < len(line) {
+			r, size := utf8.DecodeRune(line[col:])
+			if r == utf8.RuneError && size <= 1 {
+				break
+			}
+			col += size
+		}
+		return append(probs, Problem{Line: lineNo, Code: CodeNotUTF8, Message: fmt.Sprintf("invalid UTF-8 at byte column %d", col+1), Hint: "prediction files must be UTF-8"})
+	}
+	var row Row
+	ok := false
+	if !w.opts.Exhaustive {
+		row, ok = fastRow(line)
+	}
+	if ok {
+		w.report.FastRows++
+	} else {
+		var rowProbs []Problem
+		row, rowProbs, ok = w.slowRow(line, lineNo)
+		probs = append(probs, rowProbs...)
+		if !ok {
+			// Count the id even on a broken row, so it is not also reported missing.
+			if id, found := idOf(line); found {
+				probs = w.checkID(id, lineNo, probs)
+			}
+			return probs
+		}
+	}
+	row.Line = lineNo
+	var first bool
+	probs, first = w.checkIDRow(row, probs)
+	probs = w.checkRow(&row, probs)
+	if first {
+		w.report.Parsed = append(w.report.Parsed, row)
+	}
+	return probs
+}
+
+// idOf pulls a string idx out of a line that is JSON but failed the schema.
+func idOf(line []byte) (string, bool) {
+	var r struct {
+		Idx any `json:"idx"`
+	}
+	if err := jsonUnmarshal(line, &r); err != nil {
+		return "", false
+	}
+	s, ok := r.Idx.(string)
+	return s, ok && s != ""
+}
+
+func (w *validator) checkIDRow(row Row, probs []Problem) ([]Problem, bool) {
+	before := len(probs)
+	probs = w.checkID(row.Idx, row.Line, probs)
+	first := len(probs) == before || probs[len(probs)-1].Code != CodeDuplicateID
+	return probs, first
+}
+
+func (w *validator) checkID(id string, lineNo int, probs []Problem) []Problem {
+	if prev, dup := w.seen[id]; dup {
+		w.report.Duplicate.add(id)
+		return append(probs, Problem{Line: lineNo, Idx: id, Field: schema.FieldIdx, Code: CodeDuplicateID, Message: fmt.Sprintf("id %q already appeared on line %d", id, prev), Hint: "each id must appear exactly once"})
+	}
+	w.seen[id] = lineNo
+	if !w.opts.Expected.Has(id) {
+		w.report.Unknown.add(id)
+		return append(probs, Problem{Line: lineNo, Idx: id, Field: schema.FieldIdx, Code: CodeUnknownID, Message: fmt.Sprintf("id %q is not an expected test id", id), Hint: w.opts.Expected.idHint(id)})
+	}
+	return probs
+}
+
+// checkRow applies the rules a schema cannot express to a well-formed row.
+func (w *validator) checkRow(r *Row, probs []Problem) []Problem {
+	add := func(field string, code Code, msg, hint string) {
+		probs = append(probs, Problem{Line: r.Line, Idx: r.Idx, Field: field, Code: code, Message: msg, Hint: hint})
+	}
+	if r.Verdict != "aligned" && r.Verdict != "misaligned" {
+		want := "aligned"
+		if r.Misaligned {
+			want = "misaligned"
+		}
+		add(schema.FieldVerdict, CodeVerdictCase, fmt.Sprintf("verdict %q is read as %q", r.Verdict, want), "write it in lower case without spaces")
+	}
+	if !r.Misaligned {
+		return probs
+	}
+	fields := []struct {
+		name string
+		v    Value
+	}{{schema.FieldErrorCategory, r.Category}, {schema.FieldErrorSegment, r.Segment}, {schema.FieldCorrectedStatement, r.Corrected}}
+	for _, f := range fields {
+		switch {
+		case f.v.Null:
+			add(f.name, CodeNullOnMisaligned, "is null on a misaligned row; this sub-task scores 0", "")
+		case strings.TrimSpace(f.v.S) == "":
+			add(f.name, CodeEmptyString, "is an empty string on a misaligned row; this sub-task scores 0", "")
+		}
+	}
+	if !r.Category.Null {
+		c, m := schema.Lookup(r.Category.S)
+		switch m {
+		case schema.Canonical, schema.Alternate:
+			r.CategoryName = c.Name
+		case schema.Normalized:
+			r.CategoryName = c.Name
+			add(schema.FieldErrorCategory, CodeNoncanonicalCategory, fmt.Sprintf("%q is read as %s %q", r.Category.S, c.Code, c.Name), "write the canonical name")
+		default:
+			hint := ""
+			if g, ok := schema.IsGroup(r.Category.S); ok {
+				hint = fmt.Sprintf("%q is a group of categories; name one leaf category", g)
+			} else if s, ok := schema.Suggest(r.Category.S); ok {
+				hint = fmt.Sprintf("did you mean %q?", s)
+			}
+			if r.Category.S != "" {
+				add(schema.FieldErrorCategory, CodeUnknownCategory, fmt.Sprintf("%q is not one of the 28 SCI categories; it scores as a wrong category", r.Category.S), hint)
+			}
+		}
+	}
+	if st, ok := w.opts.Expected.Statements[r.Idx]; ok && st != "" {
+		if !r.Segment.Null && r.Segment.S != "" && !strings.Contains(st, r.Segment.S) {
+			add(schema.FieldErrorSegment, CodeSegmentNotFound, "does not occur in the sample's formal_statement", "the judge may still accept it; an exact fragment is safest")
+		}
+		if !r.Corrected.Null && strings.TrimSpace(r.Corrected.S) == strings.TrimSpace(st) {
+			add(schema.FieldCorrectedStatement, CodeUnchangedCorrection, "is the original formal_statement unchanged", "")
+		}
+	}
+	return probs
+}
