@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rxeval/rxeval/schema"
 	"github.com/xeipuuv/gojsonschema"
@@ -58,8 +57,9 @@ func parseVerdict(v string) (misaligned, ok bool) {
 // with exactly the five fields, each once, string or null values, a lower
 // case verdict and null diagnosis fields when aligned. It never says yes to a
 // row the schema would reject (see the differential tests); when it says no,
-// the schema decides.
-func fastRow(line []byte) (Row, bool) {
+// the schema decides. line must be valid UTF-8 (the caller checks); the
+// strings of the row share line's memory where they need no unescaping.
+func fastRow(line string) (Row, bool) {
 	var r Row
 	var seen [5]bool
 	var vals [5]Value
@@ -73,12 +73,11 @@ func fastRow(line []byte) (Row, bool) {
 		if p >= len(line) || line[p] != '"' {
 			return r, false
 		}
-		end := bytes.IndexByte(line[p+1:], '"')
+		end := strings.IndexByte(line[p+1:], '"')
 		if end < 0 {
 			return r, false
 		}
-		k := line[p+1 : p+1+end]
-		f := fieldIndex(k)
+		f := fieldIndex(line[p+1 : p+1+end])
 		if f < 0 || seen[f] {
 			return r, false
 		}
@@ -93,7 +92,7 @@ func fastRow(line []byte) (Row, bool) {
 		}
 		switch line[p] {
 		case 'n':
-			if !bytes.HasPrefix(line[p:], []byte("null")) {
+			if !strings.HasPrefix(line[p:], "null") {
 				return r, false
 			}
 			vals[f] = Value{Null: true}
@@ -144,16 +143,16 @@ func fastRow(line []byte) (Row, bool) {
 	return r, true
 }
 
-func fieldIndex(k []byte) int {
+func fieldIndex(k string) int {
 	for i, f := range schema.Fields {
-		if string(k) == f {
+		if k == f {
 			return i
 		}
 	}
 	return -1
 }
 
-func skipWS(b []byte, p int) int {
+func skipWS(b string, p int) int {
 	for p < len(b) && (b[p] == ' ' || b[p] == '\t' || b[p] == '\n' || b[p] == '\r') {
 		p++
 	}
@@ -161,36 +160,82 @@ func skipWS(b []byte, p int) int {
 }
 
 // scanString reads the JSON string starting at b[p] == '"'. It returns the
-// decoded string and the position after the closing quote. Strings with
-// escapes are decoded by encoding/json so that both paths agree byte for
-// byte. Invalid UTF-8 makes it fail (the caller checks lines first).
-func scanString(b []byte, p int) (string, int, bool) {
+// decoded string and the position after the closing quote. Simple escapes
+// are decoded here; strings with \u escapes are decoded by encoding/json so
+// that both paths agree byte for byte (surrogates and all).
+func scanString(b string, p int) (string, int, bool) {
 	start := p + 1
-	escaped := false
-	for i := start; i < len(b); i++ {
+	escapes := false
+	i := start
+	for ; i < len(b); i++ {
 		c := b[i]
-		switch {
-		case c == '"':
-			raw := b[start:i]
-			if !escaped {
-				if !utf8.Valid(raw) {
-					return "", 0, false
-				}
-				return string(raw), i + 1, true
-			}
-			var s string
-			if err := json.Unmarshal(b[p:i+1], &s); err != nil {
-				return "", 0, false
-			}
-			return s, i + 1, true
-		case c == '\\':
-			escaped = true
-			i++ // skip the escaped byte; encoding/json checks it
-		case c < 0x20:
+		if c == '"' {
+			break
+		}
+		if c == '\\' {
+			escapes = true
+			i++
+			continue
+		}
+		if c < 0x20 {
 			return "", 0, false
 		}
 	}
-	return "", 0, false
+	if i >= len(b) {
+		return "", 0, false
+	}
+	if !escapes {
+		return b[start:i], i + 1, true
+	}
+	s, ok := unescape(b[start:i])
+	if !ok {
+		s, ok = unquoteJSON(b[p : i+1])
+	}
+	return s, i + 1, ok
+}
+
+// unescape decodes the simple JSON escapes of raw (the text between the
+// quotes); it says no to \u escapes and anything else.
+func unescape(raw string) (string, bool) {
+	var out strings.Builder
+	out.Grow(len(raw))
+	for {
+		i := strings.IndexByte(raw, '\\')
+		if i < 0 {
+			out.WriteString(raw)
+			return out.String(), true
+		}
+		out.WriteString(raw[:i])
+		if i+1 >= len(raw) {
+			return "", false
+		}
+		switch raw[i+1] {
+		case '"', '\\', '/':
+			out.WriteByte(raw[i+1])
+		case 'b':
+			out.WriteByte('\b')
+		case 'f':
+			out.WriteByte('\f')
+		case 'n':
+			out.WriteByte('\n')
+		case 'r':
+			out.WriteByte('\r')
+		case 't':
+			out.WriteByte('\t')
+		default:
+			return "", false
+		}
+		raw = raw[i+2:]
+	}
+}
+
+// unquoteJSON decodes one quoted JSON string with encoding/json.
+func unquoteJSON(quoted string) (string, bool) {
+	var s string
+	if err := json.Unmarshal([]byte(quoted), &s); err != nil {
+		return "", false
+	}
+	return s, true
 }
 
 // slowRow decodes a line that the fast path did not accept, runs the schema
@@ -207,11 +252,15 @@ func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
 		msg := err.Error()
 		if se, ok := err.(*json.SyntaxError); ok {
 			msg = fmt.Sprintf("not valid JSON at byte column %d: %s", se.Offset, se.Error())
-			if int(se.Offset) >= len(line) {
+			if se.Error() == "unexpected end of JSON input" {
 				msg = fmt.Sprintf("not valid JSON: the line ends at byte %d before the object is closed (%s)", len(line), se.Error())
 			}
 		}
-		add("", "", CodeNotJSON, msg, "each line must be one complete JSON object")
+		hint := "each line must be one complete JSON object"
+		if t := bytes.TrimSpace(line); len(t) == 1 && (t[0] == '{' || t[0] == '}') {
+			hint = "the file looks pretty-printed; JSONL needs each object on one line"
+		}
+		add("", "", CodeNotJSON, msg, hint)
 		return Row{}, probs, false
 	}
 	obj, ok := doc.(map[string]any)
@@ -279,7 +328,7 @@ func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
 	r := Row{Line: lineNo, Idx: idx, Verdict: verdictStr, Misaligned: misaligned}
 	r.Category, r.Segment, r.Corrected = objValue(obj, schema.FieldErrorCategory), objValue(obj, schema.FieldErrorSegment), objValue(obj, schema.FieldCorrectedStatement)
 	for k := range obj {
-		if fieldIndex([]byte(k)) < 0 {
+		if fieldIndex(k) < 0 {
 			hint := ""
 			if want, ok := schema.GoldFieldNames[k]; ok {
 				hint = fmt.Sprintf("did you mean %q?", want)

@@ -3,9 +3,12 @@ package validate
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/rxeval/rxeval/schema"
 	"github.com/xeipuuv/gojsonschema"
@@ -88,7 +91,8 @@ type validator struct {
 }
 
 // Validate checks the JSONL held by src. It never fails: every problem
-// lands in the report.
+// lands in the report. The rows of the report share memory with src.Data,
+// which must not be modified afterwards.
 func (v *Validator) Validate(src *Source, opts Options) *Report {
 	if opts.Expected == nil {
 		opts.Expected = officialIDs
@@ -110,7 +114,12 @@ func (v *Validator) Validate(src *Source, opts Options) *Report {
 				Hint:    missingHint(rep, opts.Expected)})
 		}
 	}
-	sort.SliceStable(probs, func(i, j int) bool { return probs[i].Line < probs[j].Line })
+	sort.SliceStable(probs, func(i, j int) bool {
+		if probs[i].Line != probs[j].Line {
+			return probs[i].Line < probs[j].Line
+		}
+		return fieldRank(probs[i].Field) < fieldRank(probs[j].Field)
+	})
 	for _, p := range probs {
 		if p.Code.warning() && !opts.Strict {
 			rep.Warnings = append(rep.Warnings, p)
@@ -131,6 +140,16 @@ func missingHint(rep *Report, exp *IDSet) string {
 	return ""
 }
 
+// span is one non-blank line of the file.
+type span struct {
+	no   int
+	text string
+	// Set by the parallel pre-pass.
+	utf8 bool
+	fast bool
+	row  Row
+}
+
 // lines splits data into lines and checks each.
 func (w *validator) lines(data []byte) []Problem {
 	var probs []Problem
@@ -138,16 +157,20 @@ func (w *validator) lines(data []byte) []Problem {
 		data = data[3:]
 		probs = append(probs, Problem{Line: 1, Code: CodeBOM, Message: "file starts with a UTF-8 byte order mark; it is ignored", Hint: "save as UTF-8 without BOM"})
 	}
+	// The file as a string without a copy: rows read by the fast path share
+	// its memory (Validate's doc says data must not change afterwards).
+	text := unsafe.String(unsafe.SliceData(data), len(data))
 	crlf, firstCRLF := 0, 0
 	var blanks []int
+	spans := make([]span, 0, bytes.Count(data, []byte("\n"))+1)
 	lineNo := 0
-	for len(data) > 0 {
+	for len(text) > 0 {
 		lineNo++
-		var line []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
+		var line string
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
 		} else {
-			line, data = data, nil
+			line, text = text, ""
 		}
 		if n := len(line); n > 0 && line[n-1] == '\r' {
 			line = line[:n-1]
@@ -156,7 +179,7 @@ func (w *validator) lines(data []byte) []Problem {
 			}
 			crlf++
 		}
-		if len(bytes.TrimSpace(line)) == 0 {
+		if len(strings.TrimSpace(line)) == 0 {
 			blanks = append(blanks, lineNo)
 			continue
 		}
@@ -164,7 +187,11 @@ func (w *validator) lines(data []byte) []Problem {
 			probs = append(probs, Problem{Line: b, Code: CodeBlankLine, Message: "blank line is skipped"})
 		}
 		blanks = blanks[:0]
-		probs = w.line(line, lineNo, probs)
+		spans = append(spans, span{no: lineNo, text: line})
+	}
+	w.prepass(spans)
+	for i := range spans {
+		probs = w.line(&spans[i], probs)
 	}
 	if crlf > 0 {
 		probs = append(probs, Problem{Line: firstCRLF, Code: CodeCRLF, Message: fmt.Sprintf("%d lines end in CRLF; the CR is ignored", crlf), Hint: "use Unix (LF) line endings"})
@@ -175,13 +202,42 @@ func (w *validator) lines(data []byte) []Problem {
 	return probs
 }
 
-// line checks one non-blank line and appends its problems.
-func (w *validator) line(line []byte, lineNo int, probs []Problem) []Problem {
+// prepass checks UTF-8 and runs the fast path on every line, spread over
+// the machine's cores. It touches only the spans.
+func (w *validator) prepass(spans []span) {
+	work := func(part []span) {
+		for i := range part {
+			s := &part[i]
+			s.utf8 = utf8.ValidString(s.text)
+			if s.utf8 && !w.opts.Exhaustive {
+				s.row, s.fast = fastRow(s.text)
+			}
+		}
+	}
+	n := min(runtime.GOMAXPROCS(0), len(spans)/512+1)
+	if n <= 1 {
+		work(spans)
+		return
+	}
+	var wg sync.WaitGroup
+	size := (len(spans) + n - 1) / n
+	for lo := 0; lo < len(spans); lo += size {
+		part := spans[lo:min(lo+size, len(spans))]
+		wg.Go(func() { work(part) })
+	}
+	wg.Wait()
+}
+
+// line checks one non-blank line after the pre-pass and appends its
+// problems.
+func (w *validator) line(s *span, probs []Problem) []Problem {
 	w.report.Rows++
-	if !utf8.Valid(line) {
+	lineNo := s.no
+	if !s.utf8 {
+		b := []byte(s.text)
 		col := 0
-		for col < len(line) {
-			r, size := utf8.DecodeRune(line[col:])
+		for col < len(b) {
+			r, size := utf8.DecodeRune(b[col:])
 			if r == utf8.RuneError && size <= 1 {
 				break
 			}
@@ -189,14 +245,11 @@ func (w *validator) line(line []byte, lineNo int, probs []Problem) []Problem {
 		}
 		return append(probs, Problem{Line: lineNo, Code: CodeNotUTF8, Message: fmt.Sprintf("invalid UTF-8 at byte column %d", col+1), Hint: "prediction files must be UTF-8"})
 	}
-	var row Row
-	ok := false
-	if !w.opts.Exhaustive {
-		row, ok = fastRow(line)
-	}
+	row, ok := s.row, s.fast
 	if ok {
 		w.report.FastRows++
 	} else {
+		line := []byte(s.text)
 		var rowProbs []Problem
 		row, rowProbs, ok = w.slowRow(line, lineNo)
 		probs = append(probs, rowProbs...)
@@ -306,4 +359,16 @@ func (w *validator) checkRow(r *Row, probs []Problem) []Problem {
 		}
 	}
 	return probs
+}
+
+// fieldRank orders problems of one line by the field order of a row;
+// unknown fields sort last by name.
+func fieldRank(f string) int {
+	if i := fieldIndex(f); i >= 0 {
+		return i
+	}
+	if f == "" {
+		return -1
+	}
+	return len(schema.Fields)
 }

@@ -1,0 +1,73 @@
+package validate
+
+import (
+	"bytes"
+	"encoding/json"
+	"sync"
+	"testing"
+
+	"github.com/rxeval/rxeval/internal/synth"
+)
+
+var (
+	realisticOnce sync.Once
+	realistic     []byte
+)
+
+// realisticFile is a valid 7,030-row prediction file shaped like a real
+// submission (see internal/synth).
+func realisticFile() []byte {
+	realisticOnce.Do(func() { realistic = synth.Predictions(synth.Rows(OfficialCount, 1)) })
+	return realistic
+}
+
+// BenchmarkValidate is the whole validation of a realistic 7,030-row file.
+func BenchmarkValidate(b *testing.B) {
+	data := realisticFile()
+	v := newValidator(b)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		rep := v.Validate(&Source{Name: "bench.jsonl", Data: data}, Options{})
+		if !rep.Valid {
+			b.Fatal(rep.Errors[0])
+		}
+	}
+}
+
+// BenchmarkValidateExhaustive runs the JSON Schema on every row.
+func BenchmarkValidateExhaustive(b *testing.B) {
+	data := realisticFile()
+	v := newValidator(b)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if rep := v.Validate(&Source{Name: "bench.jsonl", Data: data}, Options{Exhaustive: true}); !rep.Valid {
+			b.Fatal(rep.Errors[0])
+		}
+	}
+}
+
+// BenchmarkDecodeOnly is the yardstick: merely JSON-decoding the same rows
+// into any with encoding/json.
+func BenchmarkDecodeOnly(b *testing.B) {
+	data := realisticFile()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		for line := range bytes.Lines(data) {
+			var v any
+			if err := json.Unmarshal(line, &v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+func TestRealisticFileIsValid(t *testing.T) {
+	data := realisticFile()
+	rep := newValidator(t).Validate(&Source{Name: "r.jsonl", Data: data}, Options{})
+	if !rep.Valid || rep.Rows != OfficialCount || rep.FastRows != OfficialCount || len(rep.Parsed) != OfficialCount {
+		t.Fatalf("valid=%v rows=%d fast=%d parsed=%d errors=%v", rep.Valid, rep.Rows, rep.FastRows, len(rep.Parsed), rep.Errors)
+	}
+	if n := len(data) / OfficialCount; n < 700 {
+		t.Errorf("rows average %d bytes, want about 1 KB", n)
+	}
+}

@@ -1,0 +1,162 @@
+package validate
+
+import (
+	"archive/zip"
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+type zipEntry struct {
+	name    string
+	body    []byte
+	mode    fs.FileMode
+	flags   uint16
+	store   bool
+	rawSize uint64 // if set, lie about the uncompressed size
+}
+
+func makeZip(t testing.TB, entries ...zipEntry) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range entries {
+		h := &zip.FileHeader{Name: e.name, Method: zip.Deflate}
+		if e.store {
+			h.Method = zip.Store
+		}
+		if e.mode != 0 {
+			h.SetMode(e.mode)
+		}
+		h.Flags |= e.flags
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(e.body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func validRows(t testing.TB) []byte {
+	b, err := os.ReadFile("../testdata/bad/valid.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestZip(t *testing.T) {
+	good := validRows(t)
+	bomb := bytes.Repeat([]byte{' '}, 64<<20)
+	tests := []struct {
+		name    string
+		zip     []byte
+		maxSize int64
+		codes   string // error codes
+		warns   string
+		inName  string // Source.Name suffix when the entry is read
+	}{
+		{name: "one jsonl", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: good}), inName: "!/preds.jsonl"},
+		{name: "stored, in a folder", zip: makeZip(t, zipEntry{name: "out/", mode: fs.ModeDir | 0o755}, zipEntry{name: "out/preds.jsonl", body: good, store: true}), inName: "!/out/preds.jsonl"},
+		{name: "macos metadata", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: good}, zipEntry{name: "__MACOSX/._preds.jsonl", body: []byte("x")}), warns: "zip_ignored_entry"},
+		{name: "two files", zip: makeZip(t, zipEntry{name: "a.jsonl", body: good}, zipEntry{name: "b.jsonl", body: good}), codes: "zip_entries"},
+		{name: "jsonl and readme", zip: makeZip(t, zipEntry{name: "a.jsonl", body: good}, zipEntry{name: "README.txt", body: []byte("hi")}), codes: "zip_entries"},
+		{name: "empty zip", zip: makeZip(t), codes: "zip_entries"},
+		{name: "only a directory", zip: makeZip(t, zipEntry{name: "d/", mode: fs.ModeDir | 0o755}), codes: "zip_entries"},
+		{name: "not jsonl", zip: makeZip(t, zipEntry{name: "preds.json", body: good}), codes: "zip_entries"},
+		{name: "parent path", zip: makeZip(t, zipEntry{name: "../evil.jsonl", body: good}), codes: "zip_unsafe_path"},
+		{name: "nested parent path", zip: makeZip(t, zipEntry{name: "a/../../evil.jsonl", body: good}), codes: "zip_unsafe_path"},
+		{name: "absolute path", zip: makeZip(t, zipEntry{name: "/etc/evil.jsonl", body: good}), codes: "zip_unsafe_path"},
+		{name: "backslash path", zip: makeZip(t, zipEntry{name: `..\evil.jsonl`, body: good}), codes: "zip_unsafe_path"},
+		{name: "symlink", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: []byte("/etc/passwd"), mode: fs.ModeSymlink | 0o777}), codes: "zip_symlink"},
+		{name: "encrypted", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: good, flags: 0x1}), codes: "zip_encrypted"},
+		{name: "bomb", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: bomb}), codes: "zip_bomb"},
+		{name: "over the limit", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: good}), maxSize: 100, codes: "zip_too_large"},
+	}
+	v := newValidator(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			max := tt.maxSize
+			if max == 0 {
+				max = DefaultMaxSize
+			}
+			src, err := ReadZip("sub.zip", tt.zip, max)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := v.Validate(src, Options{Expected: threeIDs(t)})
+			errs, warns := codes(rep)
+			if got := strings.Join(errs, ","); got != tt.codes {
+				t.Errorf("errors = %q, want %q (%v)", got, tt.codes, rep.Errors)
+			}
+			if got := strings.Join(warns, ","); got != tt.warns {
+				t.Errorf("warnings = %q, want %q", got, tt.warns)
+			}
+			if tt.codes != "" && src.Data != nil {
+				t.Errorf("a refused zip must not be inflated (%d bytes read)", len(src.Data))
+			}
+			if tt.inName != "" && !strings.HasSuffix(src.Name, tt.inName) {
+				t.Errorf("name = %q, want suffix %q", src.Name, tt.inName)
+			}
+		})
+	}
+}
+
+// TestZipLyingSize checks that an entry whose header under-states its size
+// is never inflated past the limit.
+func TestZipLyingSize(t *testing.T) {
+	body := bytes.Repeat([]byte("a"), 1<<20)
+	z := makeZip(t, zipEntry{name: "p.jsonl", body: body})
+	// Patch the central directory's uncompressed size (4 bytes at offset 24
+	// of the central header) to claim 10 bytes.
+	i := bytes.LastIndex(z, []byte("PK\x01\x02"))
+	copy(z[i+24:], []byte{10, 0, 0, 0})
+	src, err := ReadZip("lie.zip", z, 1000)
+	if err == nil && src.Data != nil {
+		t.Fatalf("inflated %d bytes despite a limit of 1000", len(src.Data))
+	}
+}
+
+func TestReadSourceErrors(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := ReadSource(filepath.Join(dir, "nope.jsonl"), 0); err == nil {
+		t.Error("missing file: no error")
+	}
+	bad := filepath.Join(dir, "bad.zip")
+	os.WriteFile(bad, []byte("PK\x03\x04 this is not a zip"), 0o644)
+	if _, err := ReadSource(bad, 0); err == nil || !strings.Contains(err.Error(), "unreadable zip") {
+		t.Errorf("corrupt zip: %v", err)
+	}
+	big := filepath.Join(dir, "big.jsonl")
+	os.WriteFile(big, make([]byte, 2000), 0o644)
+	if _, err := ReadSource(big, 1000); err == nil {
+		t.Error("file over the limit: no error")
+	}
+	if _, err := ReadSource(dir, 0); err == nil {
+		t.Error("directory: no error")
+	}
+}
+
+// TestLongLine validates a single 10 MB line.
+func TestLongLine(t *testing.T) {
+	long := strings.Repeat("x", 10<<20)
+	line := `{"idx":"formalrx_0001","verdict":"misaligned","error_category":"Range Error","error_segment":"x","corrected_statement":"` + long + `"}`
+	data := []byte(line + "\n" + line[:len(line)-2] + "\n")
+	rep := newValidator(t).Validate(&Source{Name: "long.jsonl", Data: data}, Options{Expected: threeIDs(t)})
+	errs, _ := codes(rep)
+	if got := strings.Join(errs, ","); got != "missing_id,not_json" {
+		t.Errorf("errors = %q", got)
+	}
+	if len(rep.Parsed) != 1 || len(rep.Parsed[0].Corrected.S) != 10<<20 {
+		t.Errorf("the long row was not read whole")
+	}
+}
