@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"sync"
 	"testing"
 
@@ -63,11 +64,33 @@ func BenchmarkDecodeOnly(b *testing.B) {
 
 func TestRealisticFileIsValid(t *testing.T) {
 	data := realisticFile()
-	rep := newValidator(t).Validate(&Source{Name: "r.jsonl", Data: data}, Options{})
+	rep := newValidator(t).Validate(&Source{Name: "r.jsonl", Data: data}, Options{KeepRows: true})
 	if !rep.Valid || rep.Rows != OfficialCount || rep.FastRows != OfficialCount || len(rep.Parsed) != OfficialCount {
 		t.Fatalf("valid=%v rows=%d fast=%d parsed=%d errors=%v", rep.Valid, rep.Rows, rep.FastRows, len(rep.Parsed), rep.Errors)
 	}
 	if n := len(data) / OfficialCount; n < 700 {
 		t.Errorf("rows average %d bytes, want about 1 KB", n)
+	}
+}
+
+// TestKeptRowsOwnTheirMemory: rows and problems must not change when the
+// caller reuses the file's buffer (the reader may map the file).
+func TestKeptRowsOwnTheirMemory(t *testing.T) {
+	data := bytes.Clone(realisticFile())
+	rep := newValidator(t).Validate(&Source{Name: "r.jsonl", Data: data}, Options{KeepRows: true})
+	before := make([]Row, len(rep.Parsed))
+	copy(before, rep.Parsed)
+	deep := func(r Row) string { return r.Idx + r.Verdict + r.Category.S + r.Segment.S + r.Corrected.S }
+	want := make([]string, len(before))
+	for i, r := range before {
+		want[i] = strings.Clone(deep(r))
+	}
+	for i := range data {
+		data[i] = 'X'
+	}
+	for i, r := range rep.Parsed {
+		if deep(r) != want[i] {
+			t.Fatalf("row %d changed with the buffer", i)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"github.com/rxeval/rxeval/schema"
 	"github.com/xeipuuv/gojsonschema"
@@ -40,6 +41,16 @@ type Row struct {
 	CategoryName string
 }
 
+// own gives the row its own copies of strings that may share memory with
+// the file being read.
+func (r *Row) own() {
+	r.Idx = strings.Clone(r.Idx)
+	r.Verdict = strings.Clone(r.Verdict)
+	r.Category.S = strings.Clone(r.Category.S)
+	r.Segment.S = strings.Clone(r.Segment.S)
+	r.Corrected.S = strings.Clone(r.Corrected.S)
+}
+
 // parseVerdict reads a verdict the way the schema's pattern does: ASCII
 // white space trimmed, case folded.
 func parseVerdict(v string) (misaligned, ok bool) {
@@ -57,10 +68,13 @@ func parseVerdict(v string) (misaligned, ok bool) {
 // with exactly the five fields, each once, string or null values, a lower
 // case verdict and null diagnosis fields when aligned. It never says yes to a
 // row the schema would reject (see the differential tests); when it says no,
-// the schema decides. line must be valid UTF-8 (the caller checks); the
-// strings of the row share line's memory where they need no unescaping.
-func fastRow(line string) (Row, bool) {
+// the schema decides. line must be valid UTF-8 (the caller checks). The
+// strings of the row share memory with line, or with *scratch where they
+// needed unescaping: they are valid until the next call with the same
+// scratch (Row.own copies them).
+func fastRow(line string, scratch *[]byte) (Row, bool) {
 	var r Row
+	*scratch = (*scratch)[:0]
 	var seen [5]bool
 	var vals [5]Value
 	p := skipWS(line, 0)
@@ -98,7 +112,7 @@ func fastRow(line string) (Row, bool) {
 			vals[f] = Value{Null: true}
 			p += 4
 		case '"':
-			s, next, ok := scanString(line, p)
+			s, next, ok := scanString(line, p, scratch)
 			if !ok {
 				return r, false
 			}
@@ -163,7 +177,7 @@ func skipWS(b string, p int) int {
 // decoded string and the position after the closing quote. Simple escapes
 // are decoded here; strings with \u escapes are decoded by encoding/json so
 // that both paths agree byte for byte (surrogates and all).
-func scanString(b string, p int) (string, int, bool) {
+func scanString(b string, p int, scratch *[]byte) (string, int, bool) {
 	start := p + 1
 	escapes := false
 	i := start
@@ -187,7 +201,7 @@ func scanString(b string, p int) (string, int, bool) {
 	if !escapes {
 		return b[start:i], i + 1, true
 	}
-	s, ok := unescape(b[start:i])
+	s, ok := unescape(b[start:i], scratch)
 	if !ok {
 		s, ok = unquoteJSON(b[p : i+1])
 	}
@@ -195,38 +209,44 @@ func scanString(b string, p int) (string, int, bool) {
 }
 
 // unescape decodes the simple JSON escapes of raw (the text between the
-// quotes); it says no to \u escapes and anything else.
-func unescape(raw string) (string, bool) {
-	var out strings.Builder
-	out.Grow(len(raw))
+// quotes) onto the end of *scratch and returns them as a string sharing
+// its memory; it says no to \u escapes and anything else.
+func unescape(raw string, scratch *[]byte) (string, bool) {
+	out := *scratch
+	if cap(out)-len(out) < len(raw) {
+		out = make([]byte, 0, max(2*cap(out), len(raw)+len(out)))
+	}
+	start := len(out)
 	for {
 		i := strings.IndexByte(raw, '\\')
 		if i < 0 {
-			out.WriteString(raw)
-			return out.String(), true
+			out = append(out, raw...)
+			break
 		}
-		out.WriteString(raw[:i])
+		out = append(out, raw[:i]...)
 		if i+1 >= len(raw) {
 			return "", false
 		}
 		switch raw[i+1] {
 		case '"', '\\', '/':
-			out.WriteByte(raw[i+1])
+			out = append(out, raw[i+1])
 		case 'b':
-			out.WriteByte('\b')
+			out = append(out, '\b')
 		case 'f':
-			out.WriteByte('\f')
+			out = append(out, '\f')
 		case 'n':
-			out.WriteByte('\n')
+			out = append(out, '\n')
 		case 'r':
-			out.WriteByte('\r')
+			out = append(out, '\r')
 		case 't':
-			out.WriteByte('\t')
+			out = append(out, '\t')
 		default:
 			return "", false
 		}
 		raw = raw[i+2:]
 	}
+	*scratch = out
+	return unsafe.String(unsafe.SliceData(out[start:]), len(out)-start), true
 }
 
 // unquoteJSON decodes one quoted JSON string with encoding/json.

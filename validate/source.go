@@ -31,13 +31,26 @@ type Source struct {
 	Data []byte
 	// Problems found in the container. If any is an error, Data is nil.
 	Problems []Problem
+	unmap    func() error
+}
+
+// Close releases the memory of a mapped file. Data must not be used after;
+// reports from Validate stay valid.
+func (s *Source) Close() error {
+	if s == nil || s.unmap == nil {
+		return nil
+	}
+	err := s.unmap()
+	s.unmap, s.Data = nil, nil
+	return err
 }
 
 // ErrTooLarge is returned when a file passes the size limit.
 var ErrTooLarge = errors.New("file too large")
 
-// ReadSource reads a .jsonl file or the one .jsonl entry of a .zip file
-// (detected by content, not by name). maxSize <= 0 means DefaultMaxSize.
+// ReadSource reads a .jsonl file (mapped into memory where it can be: call
+// Close when done) or the one .jsonl entry of a .zip file
+// (by its content or its .zip name). maxSize <= 0 means DefaultMaxSize.
 // The returned error is an I/O error (missing or unreadable file, corrupt
 // zip); problems with the file's contents are in Source.Problems.
 func ReadSource(name string, maxSize int64) (*Source, error) {
@@ -59,14 +72,27 @@ func ReadSource(name string, maxSize int64) (*Source, error) {
 	if st.Size() > maxSize {
 		return nil, fmt.Errorf("%s: %w: %d bytes, limit %d (raise it with --max-size)", name, ErrTooLarge, st.Size(), maxSize)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, maxSize+1))
+	if st.Mode().IsRegular() {
+		if data, unmap, ok := mapFile(f, st.Size()); ok {
+			if IsZip(data) || strings.EqualFold(path.Ext(name), ".zip") {
+				defer unmap()
+				return ReadZip(name, data, maxSize)
+			}
+			return &Source{Name: name, Data: data, unmap: unmap}, nil
+		}
+	}
+	// One allocation of the file's size (io.ReadAll's doubling costs ~5x
+	// here, mostly in page faults).
+	buf := bytes.NewBuffer(make([]byte, 0, st.Size()+bytes.MinRead))
+	_, err = buf.ReadFrom(io.LimitReader(f, maxSize+1))
+	data := buf.Bytes()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if int64(len(data)) > maxSize {
 		return nil, fmt.Errorf("%s: %w: limit %d bytes", name, ErrTooLarge, maxSize)
 	}
-	if IsZip(data) {
+	if IsZip(data) || strings.EqualFold(path.Ext(name), ".zip") {
 		return ReadZip(name, data, maxSize)
 	}
 	return &Source{Name: name, Data: data}, nil

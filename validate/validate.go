@@ -24,6 +24,9 @@ type Options struct {
 	Exhaustive bool
 	// Strict turns warnings into errors.
 	Strict bool
+	// KeepRows fills Report.Parsed (the scorer needs it; validation alone
+	// does not, and is faster without).
+	KeepRows bool
 }
 
 // IDSummary counts ids of one kind and shows the first few.
@@ -52,7 +55,8 @@ type Report struct {
 	Duplicate IDSummary `json:"duplicate_ids"`
 	Unknown   IDSummary `json:"unknown_ids"`
 	// Parsed holds the well-formed rows, in file order, first occurrence
-	// of each id only; rows with rejected problems are left out.
+	// of each id only; rows with rejected problems are left out. Filled
+	// only with Options.KeepRows.
 	Parsed []Row `json:"-"`
 	// FastRows counts rows the fast path accepted without the schema.
 	FastRows int `json:"-"`
@@ -87,24 +91,27 @@ type validator struct {
 	*Validator
 	opts   Options
 	report *Report
-	seen   map[string]int // id -> first line
+	// The line where each id was first seen: expected ids by position,
+	// others by name.
+	seenAt    []int32
+	seenOther map[string]int
+	scratch   [][]byte // one unescaping buffer per pre-pass worker
 }
 
 // Validate checks the JSONL held by src. It never fails: every problem
-// lands in the report. The rows of the report share memory with src.Data,
-// which must not be modified afterwards.
+// lands in the report, which shares no memory with src.Data.
 func (v *Validator) Validate(src *Source, opts Options) *Report {
 	if opts.Expected == nil {
-		opts.Expected = officialIDs
+		opts.Expected = officialIDs()
 	}
 	rep := &Report{File: src.Name, Errors: []Problem{}, Warnings: []Problem{}, Missing: IDSummary{Examples: []string{}}, Duplicate: IDSummary{Examples: []string{}}, Unknown: IDSummary{Examples: []string{}}}
-	w := &validator{Validator: v, opts: opts, report: rep, seen: make(map[string]int, opts.Expected.Len())}
+	w := &validator{Validator: v, opts: opts, report: rep, seenAt: make([]int32, opts.Expected.Len()), seenOther: map[string]int{}}
 	var probs []Problem
 	probs = append(probs, src.Problems...)
 	if src.Data != nil {
 		probs = append(probs, w.lines(src.Data)...)
-		for _, id := range opts.Expected.IDs() {
-			if _, ok := w.seen[id]; !ok {
+		for i, id := range opts.Expected.IDs() {
+			if w.seenAt[i] == 0 {
 				rep.Missing.add(id)
 			}
 		}
@@ -131,10 +138,11 @@ func (v *Validator) Validate(src *Source, opts Options) *Report {
 	return rep
 }
 
-var officialIDs = OfficialIDs()
+// officialIDs is built on first use, not at start-up.
+var officialIDs = sync.OnceValue(OfficialIDs)
 
 func missingHint(rep *Report, exp *IDSet) string {
-	if rep.Rows > 0 && rep.Rows < exp.Len() && exp == officialIDs {
+	if rep.Rows > 0 && rep.Rows < exp.Len() && exp == officialIDs() {
 		return "every one of the 7,030 test ids must appear; to check a subset pass --inputs or --ids"
 	}
 	return ""
@@ -143,11 +151,13 @@ func missingHint(rep *Report, exp *IDSet) string {
 // span is one non-blank line of the file.
 type span struct {
 	no   int
-	text string
-	// Set by the parallel pre-pass.
-	utf8 bool
-	fast bool
-	row  Row
+	text string // shares the file's memory
+	// Set by the parallel pre-pass for lines the fast path accepts.
+	utf8  bool
+	fast  bool
+	idx   string
+	row   *Row // only with Options.KeepRows
+	probs []Problem
 }
 
 // lines splits data into lines and checks each.
@@ -157,12 +167,22 @@ func (w *validator) lines(data []byte) []Problem {
 		data = data[3:]
 		probs = append(probs, Problem{Line: 1, Code: CodeBOM, Message: "file starts with a UTF-8 byte order mark; it is ignored", Hint: "save as UTF-8 without BOM"})
 	}
-	// The file as a string without a copy: rows read by the fast path share
-	// its memory (Validate's doc says data must not change afterwards).
+	// The file as a string without a copy. Nothing of it outlives
+	// Validate: kept rows and problems hold copies.
 	text := unsafe.String(unsafe.SliceData(data), len(data))
 	crlf, firstCRLF := 0, 0
 	var blanks []int
-	spans := make([]span, 0, bytes.Count(data, []byte("\n"))+1)
+	// Lines go through in chunks so that the pre-pass's state stays small.
+	const chunk = 1024
+	spans := make([]span, 0, chunk)
+	flush := func() {
+		w.prepass(spans)
+		for i := range spans {
+			probs = w.line(&spans[i], probs)
+		}
+		clear(spans)
+		spans = spans[:0]
+	}
 	lineNo := 0
 	for len(text) > 0 {
 		lineNo++
@@ -188,11 +208,11 @@ func (w *validator) lines(data []byte) []Problem {
 		}
 		blanks = blanks[:0]
 		spans = append(spans, span{no: lineNo, text: line})
+		if len(spans) == chunk {
+			flush()
+		}
 	}
-	w.prepass(spans)
-	for i := range spans {
-		probs = w.line(&spans[i], probs)
-	}
+	flush()
 	if crlf > 0 {
 		probs = append(probs, Problem{Line: firstCRLF, Code: CodeCRLF, Message: fmt.Sprintf("%d lines end in CRLF; the CR is ignored", crlf), Hint: "use Unix (LF) line endings"})
 	}
@@ -202,34 +222,50 @@ func (w *validator) lines(data []byte) []Problem {
 	return probs
 }
 
-// prepass checks UTF-8 and runs the fast path on every line, spread over
-// the machine's cores. It touches only the spans.
+// prepass checks UTF-8, runs the fast path and the per-row rules on every
+// line, spread over the machine's cores. It touches only the spans.
 func (w *validator) prepass(spans []span) {
-	work := func(part []span) {
+	work := func(part []span, scratch *[]byte) {
 		for i := range part {
 			s := &part[i]
 			s.utf8 = utf8.ValidString(s.text)
-			if s.utf8 && !w.opts.Exhaustive {
-				s.row, s.fast = fastRow(s.text)
+			if !s.utf8 || w.opts.Exhaustive {
+				continue
+			}
+			row, ok := fastRow(s.text, scratch)
+			if !ok {
+				continue
+			}
+			row.Line = s.no
+			s.fast, s.idx = true, row.Idx
+			s.probs = w.checkRow(&row, nil)
+			if w.opts.KeepRows {
+				kept := row
+				kept.own()
+				s.row = &kept
 			}
 		}
 	}
-	n := min(runtime.GOMAXPROCS(0), len(spans)/512+1)
+	n := min(runtime.GOMAXPROCS(0), len(spans)/256+1)
+	for len(w.scratch) < n {
+		w.scratch = append(w.scratch, make([]byte, 0, 64<<10))
+	}
 	if n <= 1 {
-		work(spans)
+		work(spans, &w.scratch[0])
 		return
 	}
 	var wg sync.WaitGroup
 	size := (len(spans) + n - 1) / n
-	for lo := 0; lo < len(spans); lo += size {
-		part := spans[lo:min(lo+size, len(spans))]
-		wg.Go(func() { work(part) })
+	for k, lo := 0, 0; lo < len(spans); k, lo = k+1, lo+size {
+		part, scratch := spans[lo:min(lo+size, len(spans))], &w.scratch[k]
+		wg.Go(func() { work(part, scratch) })
 	}
 	wg.Wait()
 }
 
-// line checks one non-blank line after the pre-pass and appends its
-// problems.
+// line finishes one non-blank line after the pre-pass: the slow path if
+// the fast one did not accept it, then the id rules, which need the whole
+// file's state.
 func (w *validator) line(s *span, probs []Problem) []Problem {
 	w.report.Rows++
 	lineNo := s.no
@@ -245,28 +281,31 @@ func (w *validator) line(s *span, probs []Problem) []Problem {
 		}
 		return append(probs, Problem{Line: lineNo, Code: CodeNotUTF8, Message: fmt.Sprintf("invalid UTF-8 at byte column %d", col+1), Hint: "prediction files must be UTF-8"})
 	}
-	row, ok := s.row, s.fast
-	if ok {
+	idx, row, rowProbs := s.idx, s.row, s.probs
+	if s.fast {
 		w.report.FastRows++
 	} else {
 		line := []byte(s.text)
-		var rowProbs []Problem
-		row, rowProbs, ok = w.slowRow(line, lineNo)
-		probs = append(probs, rowProbs...)
+		r, slowProbs, ok := w.slowRow(line, lineNo)
+		probs = append(probs, slowProbs...)
 		if !ok {
 			// Count the id even on a broken row, so it is not also reported missing.
 			if id, found := idOf(line); found {
-				probs = w.checkID(id, lineNo, probs)
+				probs, _ = w.checkID(id, lineNo, probs)
 			}
 			return probs
 		}
+		r.Line = lineNo
+		idx, rowProbs = r.Idx, w.checkRow(&r, nil)
+		row = &r
 	}
-	row.Line = lineNo
-	var first bool
-	probs, first = w.checkIDRow(row, probs)
-	probs = w.checkRow(&row, probs)
-	if first {
-		w.report.Parsed = append(w.report.Parsed, row)
+	for i := range rowProbs {
+		rowProbs[i].Idx = strings.Clone(rowProbs[i].Idx)
+	}
+	probs = append(probs, rowProbs...)
+	probs, first := w.checkID(idx, lineNo, probs)
+	if first && w.opts.KeepRows {
+		w.report.Parsed = append(w.report.Parsed, *row)
 	}
 	return probs
 }
@@ -283,24 +322,26 @@ func idOf(line []byte) (string, bool) {
 	return s, ok && s != ""
 }
 
-func (w *validator) checkIDRow(row Row, probs []Problem) ([]Problem, bool) {
-	before := len(probs)
-	probs = w.checkID(row.Idx, row.Line, probs)
-	first := len(probs) == before || probs[len(probs)-1].Code != CodeDuplicateID
-	return probs, first
-}
-
-func (w *validator) checkID(id string, lineNo int, probs []Problem) []Problem {
-	if prev, dup := w.seen[id]; dup {
-		w.report.Duplicate.add(id)
-		return append(probs, Problem{Line: lineNo, Idx: id, Field: schema.FieldIdx, Code: CodeDuplicateID, Message: fmt.Sprintf("id %q already appeared on line %d", id, prev), Hint: "each id must appear exactly once"})
+// checkID records id and reports a duplicate or unknown one. first is
+// false for a duplicate.
+func (w *validator) checkID(id string, lineNo int, probs []Problem) ([]Problem, bool) {
+	pos, expected := w.opts.Expected.Pos(id)
+	prev, dup := w.seenOther[id]
+	if expected {
+		prev, dup = int(w.seenAt[pos]), w.seenAt[pos] != 0
 	}
-	w.seen[id] = lineNo
-	if !w.opts.Expected.Has(id) {
-		w.report.Unknown.add(id)
-		return append(probs, Problem{Line: lineNo, Idx: id, Field: schema.FieldIdx, Code: CodeUnknownID, Message: fmt.Sprintf("id %q is not an expected test id", id), Hint: w.opts.Expected.idHint(id)})
+	if dup {
+		w.report.Duplicate.add(strings.Clone(id))
+		return append(probs, Problem{Line: lineNo, Idx: strings.Clone(id), Field: schema.FieldIdx, Code: CodeDuplicateID, Message: fmt.Sprintf("id %q already appeared on line %d", id, prev), Hint: "each id must appear exactly once"}), false
 	}
-	return probs
+	if expected {
+		w.seenAt[pos] = int32(lineNo)
+		return probs, true
+	}
+	id = strings.Clone(id)
+	w.seenOther[id] = lineNo
+	w.report.Unknown.add(id)
+	return append(probs, Problem{Line: lineNo, Idx: id, Field: schema.FieldIdx, Code: CodeUnknownID, Message: fmt.Sprintf("id %q is not an expected test id", id), Hint: w.opts.Expected.idHint(id)}), true
 }
 
 // checkRow applies the rules a schema cannot express to a well-formed row.

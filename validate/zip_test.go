@@ -151,7 +151,7 @@ func TestLongLine(t *testing.T) {
 	long := strings.Repeat("x", 10<<20)
 	line := `{"idx":"formalrx_0001","verdict":"misaligned","error_category":"Range Error","error_segment":"x","corrected_statement":"` + long + `"}`
 	data := []byte(line + "\n" + line[:len(line)-2] + "\n")
-	rep := newValidator(t).Validate(&Source{Name: "long.jsonl", Data: data}, Options{Expected: threeIDs(t)})
+	rep := newValidator(t).Validate(&Source{Name: "long.jsonl", Data: data}, Options{Expected: threeIDs(t), KeepRows: true})
 	errs, _ := codes(rep)
 	if got := strings.Join(errs, ","); got != "missing_id,not_json" {
 		t.Errorf("errors = %q", got)

@@ -53,13 +53,14 @@ func (e withHint) Error() string { return e.err.Error() }
 func (e withHint) Unwrap() error { return e.err }
 func (e withHint) Hint() string  { return e.hint }
 
-// report prints err (if any) and returns the exit code for it.
-func report(stderr io.Writer, c *command, err error) int {
+// report prints err (if any) and returns the exit code for it. Help,
+// asked for with -h or 'rxeval help CMD', goes to stdout.
+func report(stdout, stderr io.Writer, c *command, err error) int {
 	if err == nil {
 		return exitOK
 	}
 	if errors.Is(err, errHelp) {
-		fmt.Fprint(stderr, c.usage)
+		fmt.Fprint(stdout, c.usage+c.flags)
 		return exitOK
 	}
 	var pe problemsError

@@ -19,6 +19,7 @@ type command struct {
 	summary string
 	usage   string
 	run     func(env *env, args []string) error
+	flags   string // the flag list, set when the command parses its flags
 }
 
 // env is what a command may touch.
@@ -46,8 +47,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "-h", "--help", "help":
 		if len(args) > 1 {
 			if c, ok := commands[args[1]]; ok {
-				fmt.Fprint(stdout, c.usage)
-				return exitOK
+				return report(stdout, stderr, c, c.run(e, []string{"--help"}))
 			}
 		}
 		printHelp(stdout)
@@ -63,7 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	err := c.run(e, args[1:])
-	return report(stderr, c, err)
+	return report(stdout, stderr, c, err)
 }
 
 // newFlagSet returns a FlagSet that reports errors instead of exiting.
@@ -74,8 +74,10 @@ func newFlagSet(c *command) *pflag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args and turns -h and flag errors into typed errors.
-func parseFlags(fs *pflag.FlagSet, args []string) error {
+// parse records the command's flags for its help and parses args, turning
+// -h and flag errors into typed errors.
+func (c *command) parse(fs *pflag.FlagSet, args []string) error {
+	c.flags = fs.FlagUsages()
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return errHelp

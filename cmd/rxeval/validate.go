@@ -76,8 +76,7 @@ func runValidate(e *env, args []string) error {
 	strict := fs.Bool("strict", false, "treat warnings as errors")
 	quiet := fs.BoolP("quiet", "q", false, "print only the summary line")
 	exhaustive := fs.Bool("exhaustive", false, "run the JSON Schema on every row, not only rows the fast check does not accept")
-	c.usage += fs.FlagUsages()
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
@@ -113,6 +112,7 @@ func runValidate(e *env, args []string) error {
 		} else {
 			err = rep.WriteText(e.stdout, *maxErrors, *quiet)
 		}
+		src.Close()
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rxeval/rxeval/internal/synth"
+)
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
+// buildBinary builds the real rxeval binary once per test run.
+func buildBinary(t testing.TB) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "rxeval-bin")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "rxeval")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			buildErr = errors.New(string(out))
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("go build: %v", buildErr)
+	}
+	return binPath
+}
+
+func runBinary(t testing.TB, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(buildBinary(t), args...)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return o.String(), e.String(), code
+}
+
+// TestBinaryExitCodes runs the built binary end to end.
+func TestBinaryExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full.jsonl")
+	if err := os.WriteFile(full, synth.Predictions(synth.Rows(7030, 7)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ex := "../../testdata/example/"
+	tests := []struct {
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{[]string{"validate", full}, 0, "valid: 7030 rows, 0 errors, 0 warnings", ""},
+		{[]string{"validate", "--inputs", ex + "inputs.jsonl", ex + "predictions.jsonl"}, 0, "valid: 5 rows", ""},
+		{[]string{"validate", ex + "predictions.jsonl"}, 1, "missing_id", ""},
+		{[]string{"validate", "../../testdata/bad/truncated.jsonl"}, 1, "not_json", ""},
+		{[]string{"validate", filepath.Join(dir, "missing.jsonl")}, 2, "", "no such file"},
+		{[]string{"validate", "--bogus"}, 2, "", "unknown flag: --bogus"},
+		{[]string{"pack", full, "-o", filepath.Join(dir, "s.zip")}, 0, "7030 rows packed", ""},
+		{[]string{"validate", filepath.Join(dir, "s.zip")}, 0, "s.zip!/full.jsonl: valid: 7030 rows", ""},
+	}
+	for _, tt := range tests {
+		stdout, stderr, code := runBinary(t, tt.args...)
+		if code != tt.code || !strings.Contains(stdout, tt.stdout) || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("rxeval %s: exit %d (want %d)\nstdout: %s\nstderr: %s", strings.Join(tt.args, " "), code, tt.code, stdout, stderr)
+		}
+	}
+}
+
+// BenchmarkValidateProcess times the whole 'rxeval validate' process on a
+// realistic 7,030-row file: start-up, reading, validating, printing.
+func BenchmarkValidateProcess(b *testing.B) {
+	bin := buildBinary(b)
+	file := filepath.Join(b.TempDir(), "full.jsonl")
+	data := synth.Predictions(synth.Rows(7030, 1))
+	os.WriteFile(file, data, 0o644)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if err := exec.Command(bin, "validate", "-q", file).Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkStartupProcess times 'rxeval version': the floor under every
+// process benchmark on this machine (start-up and package initialisation).
+func BenchmarkStartupProcess(b *testing.B) {
+	bin := buildBinary(b)
+	for b.Loop() {
+		if err := exec.Command(bin, "version").Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/rxeval/rxeval/validate"
+)
+
+func init() {
+	register(&command{
+		name:    "pack",
+		summary: "validate a prediction file and write the .zip the track wants",
+		usage: `Usage: rxeval pack [flags] PRED.jsonl [-o submission.zip]
+
+Validates PRED.jsonl, then writes a zip holding it as the single deflated
+entry. An invalid file is not packed unless --force. Exit code 0: packed;
+1: the file has problems (nothing written); 2: usage or I/O error.
+
+Flags:
+`,
+		run: runPack,
+	})
+}
+
+func runPack(e *env, args []string) error {
+	c := commands["pack"]
+	fs := newFlagSet(c)
+	out := fs.StringP("output", "o", "", "write the zip to `FILE` (default: PRED with .zip)")
+	force := fs.Bool("force", false, "pack even if the file is invalid")
+	var ids idFlags
+	ids.register(fs)
+	if err := c.parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usageError{fmt.Errorf("want exactly one prediction file, got %d", fs.NArg())}
+	}
+	in := fs.Arg(0)
+	if *out == "" {
+		*out = strings.TrimSuffix(in, filepath.Ext(in)) + ".zip"
+	}
+	exp, err := ids.expected()
+	if err != nil {
+		return err
+	}
+	src, err := validate.ReadSource(in, ids.maxSize)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	v, err := validate.New()
+	if err != nil {
+		return err
+	}
+	rep := v.Validate(src, validate.Options{Expected: exp})
+	if !rep.Valid || len(rep.Warnings) > 0 {
+		rep.WriteText(e.stderr, 20, false)
+	}
+	if !rep.Valid && !*force {
+		return problemsError{fmt.Sprintf("%s is invalid; nothing written (use --force to pack it anyway)", in)}
+	}
+	if src.Data == nil {
+		return problemsError{fmt.Sprintf("%s holds no readable .jsonl; nothing written", in)}
+	}
+	var buf bytes.Buffer
+	entry := filepath.Base(in)
+	if i := strings.LastIndex(src.Name, "!/"); i >= 0 {
+		entry = src.Name[i+2:]
+	}
+	if err := validate.WriteZip(&buf, entry, src.Data); err != nil {
+		return err
+	}
+	// Check what we wrote reads back as the same single entry.
+	back, err := validate.ReadZip(*out, buf.Bytes(), int64(len(src.Data))+1)
+	if err != nil || !bytes.Equal(back.Data, src.Data) {
+		return fmt.Errorf("internal error: the zip does not read back (%v)", err)
+	}
+	if err := writeFileAtomic(*out, buf.Bytes()); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s: %d rows packed as %s (%d bytes)\n", *out, rep.Rows, back.Name, buf.Len())
+	return nil
+}
+
+// writeFileAtomic writes data to name through a temporary file and a rename,
+// so an interrupted run never leaves half a file.
+func writeFileAtomic(name string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}
