@@ -1,6 +1,6 @@
 module github.com/rxeval/rxeval
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/rogpeppe/go-internal v1.16.0
@@ -11,6 +11,7 @@ require (
 require (
 	github.com/xeipuuv/gojsonpointer v0.0.0-20180127040702-4e3ac2762d5f // indirect
 	github.com/xeipuuv/gojsonreference v0.0.0-20180127040603-bd5ef7bd5415 // indirect
-	golang.org/x/sys v0.26.0 // indirect
-	golang.org/x/tools v0.26.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+	golang.org/x/tools v0.51.0 // indirect
 )

@@ -1,0 +1,93 @@
+package eval
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// JudgeInfo describes the judge chain behind a report: every figure names
+// the judge that produced it.
+type JudgeInfo map[string]any
+
+// Document is the JSON form of a report.
+type Document struct {
+	*Report
+	Gold      string    `json:"gold"`
+	GoldShape GoldShape `json:"gold_shape"`
+	Pred      string    `json:"predictions"`
+	Judge     JudgeInfo `json:"judge"`
+}
+
+// WriteJSON writes the report as one indented JSON document.
+func (d Document) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(d)
+}
+
+// WriteText writes the report as a readable table: overall first, then the
+// sub-tasks, the per-category table by support, and who decided stage two.
+func (d Document) WriteText(w io.Writer) error {
+	r := d.Report
+	var b strings.Builder
+	fmt.Fprintf(&b, "predictions %s\ngold        %s (%s shape): %d samples, %d aligned, %d misaligned\n", d.Pred, d.Gold, d.GoldShape, r.N, r.NAligned, r.NMisaligned)
+	if r.Missing > 0 {
+		fmt.Fprintf(&b, "            %d samples had no prediction and score as all-wrong (--partial)\n", r.Missing)
+	}
+	fmt.Fprintf(&b, "judge       %s\n\n", d.Judge["chain"])
+	ci := func(k string) string {
+		if iv, ok := r.CI[k]; ok {
+			return fmt.Sprintf("  95%% CI [%.4f, %.4f]", iv[0], iv[1])
+		}
+		return ""
+	}
+	fmt.Fprintf(&b, "  %-24s %.4f%s\n\n", "joint accuracy", r.JointAccuracy, ci("joint_accuracy"))
+	fmt.Fprintf(&b, "  %-24s %.4f%s\n", "verdict macro F1", r.VerdictMacroF1, ci("verdict_macro_f1"))
+	fmt.Fprintf(&b, "  %-24s %.4f%s   (multi-class convention: %.4f)\n", "category macro F1", r.CategoryMacroF1, ci("category_macro_f1"), r.CategoryMacroF1Multiclass)
+	fmt.Fprintf(&b, "  %-24s %.4f%s\n", "localization accuracy", r.LocalizationAccuracy, ci("localization_accuracy"))
+	fmt.Fprintf(&b, "  %-24s %.4f%s\n\n", "correction accuracy", r.CorrectionAccuracy, ci("correction_accuracy"))
+	fmt.Fprintf(&b, "  %-40s %5s %5s %5s %8s %7s\n", "category (by support)", "tp", "fp", "fn", "support", "f1")
+	for _, c := range CategoryOrder(r.PerCategory) {
+		cc := r.PerCategory[c]
+		fmt.Fprintf(&b, "  %-40s %5d %5d %5d %8d %7.4f\n", c, cc.TP, cc.FP, cc.FN, cc.Support, cc.F1)
+	}
+	if r.UnknownCategoryFP > 0 {
+		fmt.Fprintf(&b, "  (%d categories outside the 28 on aligned samples: wrong, but no class to count them in)\n", r.UnknownCategoryFP)
+	}
+	st := r.StageTwo
+	fmt.Fprintf(&b, "\nstage one (exact match): localization %d, correction %d\n", st.StageOne["localization"], st.StageOne["correction"])
+	fmt.Fprintf(&b, "stage two: %d pairs", st.Pairs)
+	if st.Pairs > 0 {
+		names := make([]string, 0, len(st.Decided))
+		for k := range st.Decided {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		parts := make([]string, 0, len(names)+1)
+		for _, k := range names {
+			parts = append(parts, fmt.Sprintf("%s %d", k, st.Decided[k]))
+		}
+		parts = append(parts, fmt.Sprintf("undecided %d (scored wrong)", st.Undecided))
+		fmt.Fprintf(&b, "; decided by %s", strings.Join(parts, ", "))
+	}
+	b.WriteString("\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WritePerSample writes one JSON line per sample: each sub-task's outcome
+// and what decided it.
+func (r *Report) WritePerSample(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, o := range r.Outcomes {
+		if err := enc.Encode(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}

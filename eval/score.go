@@ -1,0 +1,354 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/rxeval/rxeval/schema"
+)
+
+// FieldOutcome is the result of one localization or correction answer.
+type FieldOutcome struct {
+	OK bool `json:"ok"`
+	// By says what decided it: "null-rule" (an aligned sample, or a null
+	// answer), "stage-one" (exact match), "missing" (no prediction), or the
+	// stage-two judge that decided ("undecided" when none did).
+	By     string `json:"by"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// Outcome is how one sample scored.
+type Outcome struct {
+	Idx            string       `json:"idx"`
+	Missing        bool         `json:"missing,omitempty"`
+	GoldMisaligned bool         `json:"gold_misaligned"`
+	PredMisaligned bool         `json:"pred_misaligned"`
+	GoldCategory   string       `json:"gold_category,omitempty"`
+	PredCategory   string       `json:"pred_category,omitempty"` // canonical, or as written when unknown
+	PredKnown      bool         `json:"-"`                       // PredCategory is one of the 28
+	VerdictOK      bool         `json:"verdict_ok"`
+	CategoryOK     bool         `json:"category_ok"`
+	Localization   FieldOutcome `json:"localization"`
+	Correction     FieldOutcome `json:"correction"`
+	Joint          bool         `json:"joint_ok"`
+}
+
+// ClassCounts are the categorization counts of one class.
+type ClassCounts struct {
+	TP      int     `json:"tp"`
+	FP      int     `json:"fp"`
+	FN      int     `json:"fn"`
+	Support int     `json:"support"`
+	F1      float64 `json:"f1"`
+}
+
+// Metrics are the track's figures over a set of samples.
+type Metrics struct {
+	N                    int     `json:"n"`
+	NAligned             int     `json:"n_aligned"`
+	NMisaligned          int     `json:"n_misaligned"`
+	JointAccuracy        float64 `json:"joint_accuracy"`
+	VerdictMacroF1       float64 `json:"verdict_macro_f1"`
+	CategoryMacroF1      float64 `json:"category_macro_f1"`
+	LocalizationAccuracy float64 `json:"localization_accuracy"`
+	CorrectionAccuracy   float64 `json:"correction_accuracy"`
+	// CategoryMacroF1Multiclass uses the usual multi-class convention (a
+	// wrong type is also an FP for the predicted class); shown beside the
+	// track's figure, never instead of it.
+	CategoryMacroF1Multiclass float64 `json:"category_macro_f1_multiclass"`
+}
+
+// StageTwo counts the pairs stage one did not accept and who decided them.
+type StageTwo struct {
+	StageOne  map[string]int `json:"stage_one_matches"` // per kind
+	Pairs     int            `json:"pairs"`
+	Decided   map[string]int `json:"decided"` // per judge
+	Undecided int            `json:"undecided"`
+}
+
+// Report is the full scoring outcome.
+type Report struct {
+	Metrics
+	PerCategory map[string]ClassCounts `json:"per_category"`
+	// UnknownCategoryFP counts categories outside the 28 predicted on
+	// aligned samples (no class to charge them to).
+	UnknownCategoryFP int                   `json:"unknown_category_fp"`
+	Missing           int                   `json:"missing_predictions"`
+	StageTwo          StageTwo              `json:"stage_two"`
+	CI                map[string][2]float64 `json:"ci,omitempty"`
+	Outcomes          []Outcome             `json:"-"`
+}
+
+// Options tune Score.
+type Options struct {
+	// Partial scores a gold sample without a prediction as all-wrong
+	// instead of failing.
+	Partial bool
+	// Bootstrap > 0 adds 95% percentile intervals from that many resamples.
+	Bootstrap int
+	Seed      uint64
+}
+
+// MissingError lists gold ids without a prediction.
+type MissingError struct {
+	Count    int
+	Examples []string
+}
+
+func (e *MissingError) Error() string {
+	return fmt.Sprintf("%d gold ids have no prediction (first: %v)", e.Count, e.Examples)
+}
+
+// Score computes the metrics of preds against gold. preds is keyed by id;
+// ids not in gold are ignored (the caller validates them). The judge
+// decides the localization and correction pairs that stage one (a plain
+// exact string match) does not accept.
+func Score(ctx context.Context, gold []Gold, preds map[string]Pred, judge Judge, opts Options) (*Report, error) {
+	if judge == nil {
+		judge = ExactJudge{}
+	}
+	rep := &Report{StageTwo: StageTwo{StageOne: map[string]int{"localization": 0, "correction": 0}, Decided: map[string]int{}}}
+	var missing MissingError
+	outs := make([]Outcome, len(gold))
+	type ref struct {
+		sample int
+		kind   Kind
+	}
+	var pairs []Pair
+	var refs []ref
+	for i, g := range gold {
+		o := Outcome{Idx: g.Idx, GoldMisaligned: g.Misaligned, GoldCategory: g.Category}
+		p, ok := preds[g.Idx]
+		if !ok {
+			missing.Count++
+			if len(missing.Examples) < 5 {
+				missing.Examples = append(missing.Examples, g.Idx)
+			}
+			o.Missing = true
+			o.PredMisaligned = !g.Misaligned // all-wrong
+			o.Localization = FieldOutcome{By: "missing"}
+			o.Correction = FieldOutcome{By: "missing"}
+			outs[i] = o
+			continue
+		}
+		o.PredMisaligned = p.Misaligned
+		o.VerdictOK = p.Misaligned == g.Misaligned
+		if !p.Category.Null {
+			o.PredCategory, o.PredKnown = p.CategoryName, p.CategoryName != ""
+			if !o.PredKnown {
+				o.PredCategory = p.Category.S
+			}
+		}
+		if g.Misaligned {
+			o.CategoryOK = p.Misaligned && o.PredKnown && p.CategoryName == g.Category
+		} else {
+			o.CategoryOK = p.Category.Null
+		}
+		for _, f := range []struct {
+			kind       Kind
+			gold, pred Text
+			out        *FieldOutcome
+		}{{Localization, g.Segment, p.Segment, &o.Localization}, {Correction, g.Corrected, p.Corrected, &o.Correction}} {
+			switch {
+			case !g.Misaligned || f.gold.Null || f.pred.Null:
+				// Right iff both are null (an aligned sample needs null).
+				*f.out = FieldOutcome{OK: f.pred.Null && (!g.Misaligned || f.gold.Null), By: "null-rule"}
+			case f.pred.S == f.gold.S:
+				*f.out = FieldOutcome{OK: true, By: "stage-one"}
+				rep.StageTwo.StageOne[f.kind.String()]++
+			default:
+				pairs = append(pairs, Pair{Kind: f.kind, Idx: g.Idx, FormalStatement: g.FormalStatement, Header: g.Header, Informal: g.Informal, Gold: f.gold.S, Pred: f.pred.S})
+				refs = append(refs, ref{i, f.kind})
+			}
+		}
+		outs[i] = o
+	}
+	if missing.Count > 0 && !opts.Partial {
+		return nil, &missing
+	}
+	rep.Missing = missing.Count
+	if len(pairs) > 0 {
+		decisions, err := judge.Judge(ctx, pairs)
+		if err != nil {
+			return nil, fmt.Errorf("judge %s: %w", judge.Name(), err)
+		}
+		if len(decisions) != len(pairs) {
+			return nil, fmt.Errorf("judge %s returned %d decisions for %d pairs", judge.Name(), len(decisions), len(pairs))
+		}
+		rep.StageTwo.Pairs = len(pairs)
+		for k, d := range decisions {
+			by := d.By
+			if d.Verdict == Undecided {
+				rep.StageTwo.Undecided++
+				by = "undecided"
+			} else {
+				rep.StageTwo.Decided[by]++
+			}
+			fo := FieldOutcome{OK: d.Verdict == Equivalent, By: by, Reason: d.Reason}
+			if refs[k].kind == Localization {
+				outs[refs[k].sample].Localization = fo
+			} else {
+				outs[refs[k].sample].Correction = fo
+			}
+		}
+	}
+	for i := range outs {
+		o := &outs[i]
+		o.Joint = o.VerdictOK && o.CategoryOK && o.Localization.OK && o.Correction.OK
+	}
+	rep.Outcomes = outs
+	all := make([]int, len(outs))
+	for i := range all {
+		all[i] = i
+	}
+	var per map[string]ClassCounts
+	rep.Metrics, per, rep.UnknownCategoryFP = compute(outs, all)
+	rep.PerCategory = per
+	if opts.Bootstrap > 0 {
+		rep.CI = bootstrap(outs, opts.Bootstrap, opts.Seed)
+	}
+	return rep, nil
+}
+
+// compute derives the metrics from the outcomes at the given indices
+// (repeats allowed, for the bootstrap).
+func compute(outs []Outcome, idx []int) (Metrics, map[string]ClassCounts, int) {
+	var m Metrics
+	var vtp, vfp, vfn, vtn int // misaligned is positive
+	var joint, loc, corr, unknownFP int
+	counts := map[string]*ClassCounts{}
+	multi := map[string]*ClassCounts{}
+	get := func(t map[string]*ClassCounts, c string) *ClassCounts {
+		cc := t[c]
+		if cc == nil {
+			cc = &ClassCounts{}
+			t[c] = cc
+		}
+		return cc
+	}
+	for _, i := range idx {
+		o := &outs[i]
+		m.N++
+		if o.GoldMisaligned {
+			m.NMisaligned++
+		} else {
+			m.NAligned++
+		}
+		switch {
+		case o.GoldMisaligned && o.PredMisaligned:
+			vtp++
+		case o.GoldMisaligned:
+			vfn++
+		case o.PredMisaligned:
+			vfp++
+		default:
+			vtn++
+		}
+		// The track's counting table.
+		switch {
+		case o.GoldMisaligned:
+			get(counts, o.GoldCategory).Support++
+			get(multi, o.GoldCategory).Support++
+			if o.CategoryOK {
+				get(counts, o.GoldCategory).TP++
+				get(multi, o.GoldCategory).TP++
+			} else {
+				get(counts, o.GoldCategory).FN++
+				get(multi, o.GoldCategory).FN++
+				if o.PredMisaligned && o.PredKnown {
+					get(multi, o.PredCategory).FP++
+				}
+			}
+		case o.PredCategory != "" && o.PredKnown:
+			get(counts, o.PredCategory).FP++
+			get(multi, o.PredCategory).FP++
+		case o.PredCategory != "":
+			unknownFP++
+		}
+		if o.Joint {
+			joint++
+		}
+		if o.Localization.OK {
+			loc++
+		}
+		if o.Correction.OK {
+			corr++
+		}
+	}
+	if m.N == 0 {
+		return m, map[string]ClassCounts{}, 0
+	}
+	n := float64(m.N)
+	m.JointAccuracy, m.LocalizationAccuracy, m.CorrectionAccuracy = float64(joint)/n, float64(loc)/n, float64(corr)/n
+	m.VerdictMacroF1 = macro([]*ClassCounts{{TP: vtp, FP: vfp, FN: vfn}, {TP: vtn, FP: vfn, FN: vfp}})
+	per := make(map[string]ClassCounts, len(counts))
+	for c, cc := range counts {
+		cc.F1 = f1(cc)
+		per[c] = *cc
+	}
+	// Sum in a fixed order, so that the figures do not depend on map order.
+	m.CategoryMacroF1 = macro(sortedClasses(counts))
+	m.CategoryMacroF1Multiclass = macro(sortedClasses(multi))
+	return m, per, unknownFP
+}
+
+func sortedClasses(t map[string]*ClassCounts) []*ClassCounts {
+	names := make([]string, 0, len(t))
+	for c := range t {
+		names = append(names, c)
+	}
+	sort.Strings(names)
+	out := make([]*ClassCounts, len(names))
+	for i, c := range names {
+		out[i] = t[c]
+	}
+	return out
+}
+
+func f1(c *ClassCounts) float64 {
+	d := 2*c.TP + c.FP + c.FN
+	if d == 0 {
+		return 0
+	}
+	return float64(2*c.TP) / float64(d)
+}
+
+// macro is the mean F1 over the classes with at least one TP, FP or FN.
+// With no such class nothing was predicted wrong or missed: 1.
+func macro(classes []*ClassCounts) float64 {
+	sum, k := 0.0, 0
+	for _, c := range classes {
+		if c.TP+c.FP+c.FN > 0 {
+			sum += f1(c)
+			k++
+		}
+	}
+	if k == 0 {
+		return 1
+	}
+	return sum / float64(k)
+}
+
+// CategoryOrder returns the classes of a per-category table sorted by
+// support (descending), then by the taxonomy's order.
+func CategoryOrder(per map[string]ClassCounts) []string {
+	names := make([]string, 0, len(per))
+	for c := range per {
+		names = append(names, c)
+	}
+	rank := func(c string) int {
+		if i, ok := schema.Index(c); ok {
+			return i
+		}
+		return len(schema.Categories)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		a, b := per[names[i]], per[names[j]]
+		if a.Support != b.Support {
+			return a.Support > b.Support
+		}
+		return rank(names[i]) < rank(names[j])
+	})
+	return names
+}

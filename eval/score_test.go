@@ -1,0 +1,341 @@
+package eval
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"testing/quick"
+
+	"github.com/rxeval/rxeval/schema"
+)
+
+const (
+	mp = "Missing Premise"
+	ep = "Exponent/Power Error"
+)
+
+func txt(s string) Text {
+	if s == "" || s == "N/A" {
+		return Text{Null: true}
+	}
+	return Text{S: s}
+}
+
+func gold(idx, category, seg, corr string) Gold {
+	return Gold{Idx: idx, Misaligned: category != "", Category: category, Segment: txt(seg), Corrected: txt(corr)}
+}
+
+// pred builds a prediction the way the CLI does from a validated row.
+func pred(idx string, misaligned bool, category, seg, corr string) Pred {
+	p := Pred{Idx: idx, Misaligned: misaligned, Category: txt(category), Segment: txt(seg), Corrected: txt(corr)}
+	if !p.Category.Null {
+		if c, m := schema.Lookup(category); m != schema.NoMatch {
+			p.CategoryName = c.Name
+		}
+	}
+	return p
+}
+
+func predMap(ps ...Pred) map[string]Pred {
+	m := map[string]Pred{}
+	for _, p := range ps {
+		m[p.Idx] = p
+	}
+	return m
+}
+
+// The gold set most tests share: one aligned, two misaligned samples.
+var threeGold = []Gold{
+	gold("a", "", "", ""),
+	gold("b", mp, "(x : ℕ)", "theorem t (x : ℕ) (h : 0 < x) : x ≥ 1"),
+	gold("c", ep, "x ^ 2", "theorem u (x : ℝ) : x ^ 3 = 1"),
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+
+func check(t *testing.T, name string, got, want float64) {
+	t.Helper()
+	if !near(got, want) {
+		t.Errorf("%s = %v, want %v", name, got, want)
+	}
+}
+
+func score(t *testing.T, g []Gold, p map[string]Pred, opts Options) *Report {
+	t.Helper()
+	r, err := Score(context.Background(), g, p, ExactJudge{}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestAllCorrect(t *testing.T) {
+	r := score(t, threeGold, predMap(
+		pred("a", false, "", "", ""),
+		pred("b", true, mp, "(x : ℕ)", "theorem t (x : ℕ) (h : 0 < x) : x ≥ 1"),
+		pred("c", true, ep, "x ^ 2", "theorem u (x : ℝ) : x ^ 3 = 1"),
+	), Options{})
+	for name, v := range map[string]float64{"joint": r.JointAccuracy, "verdict": r.VerdictMacroF1, "category": r.CategoryMacroF1, "loc": r.LocalizationAccuracy, "corr": r.CorrectionAccuracy} {
+		check(t, name, v, 1)
+	}
+	if r.N != 3 || r.NAligned != 1 || r.NMisaligned != 2 || r.StageTwo.Pairs != 0 || r.StageTwo.StageOne["correction"] != 2 {
+		t.Errorf("counts: %+v %+v", r.Metrics, r.StageTwo)
+	}
+}
+
+// Everything predicted aligned.
+//
+//	verdict (misaligned positive): TP 0, FN 2 -> F1 0; aligned class: TP 1, FP 2 -> 2/4 = 0.5; macro 0.25
+//	category: MP FN 1, EP FN 1 -> both F1 0 -> macro 0
+//	localization, correction: only the aligned sample is right -> 1/3
+//	joint: the aligned share, 1/3
+func TestEverythingAligned(t *testing.T) {
+	r := score(t, threeGold, predMap(pred("a", false, "", "", ""), pred("b", false, "", "", ""), pred("c", false, "", "", "")), Options{})
+	check(t, "joint", r.JointAccuracy, 1.0/3)
+	check(t, "verdict", r.VerdictMacroF1, 0.25)
+	check(t, "category", r.CategoryMacroF1, 0)
+	check(t, "loc", r.LocalizationAccuracy, 1.0/3)
+	check(t, "corr", r.CorrectionAccuracy, 1.0/3)
+	if c := r.PerCategory[mp]; c.FN != 1 || c.Support != 1 || c.TP != 0 || c.FP != 0 {
+		t.Errorf("MP counts %+v", c)
+	}
+}
+
+// An aligned row with a category (FP for it) and a wrong type (FN only).
+//
+//	MP: TP 1 (b), FP 1 (a) -> 2/3; EP: FN 1 (c) -> 0; track macro = 1/3
+//	multi-class convention: c's wrong type is also an FP for MP -> MP 2/4, EP 0 -> 0.25
+//	verdict all right -> 1; localization and correction all exact -> 1
+//	joint: a (category filled) and c (wrong type) fail -> 1/3
+func TestFalsePositiveAndWrongType(t *testing.T) {
+	r := score(t, threeGold, predMap(
+		pred("a", false, mp, "", ""),
+		pred("b", true, mp, "(x : ℕ)", "theorem t (x : ℕ) (h : 0 < x) : x ≥ 1"),
+		pred("c", true, mp, "x ^ 2", "theorem u (x : ℝ) : x ^ 3 = 1"),
+	), Options{})
+	check(t, "category", r.CategoryMacroF1, 1.0/3)
+	check(t, "category multiclass", r.CategoryMacroF1Multiclass, 0.25)
+	check(t, "verdict", r.VerdictMacroF1, 1)
+	check(t, "loc", r.LocalizationAccuracy, 1)
+	check(t, "corr", r.CorrectionAccuracy, 1)
+	check(t, "joint", r.JointAccuracy, 1.0/3)
+	if c := r.PerCategory[mp]; c.TP != 1 || c.FP != 1 || c.FN != 0 || c.Support != 1 || !near(c.F1, 2.0/3) {
+		t.Errorf("MP %+v", c)
+	}
+	if c := r.PerCategory[ep]; c.TP != 0 || c.FP != 0 || c.FN != 1 || c.Support != 1 {
+		t.Errorf("EP %+v", c)
+	}
+}
+
+// N/A, null and "" : "N/A" and null are the same; "" is a value.
+//
+//	a: aligned with error_segment "" -> localization wrong, joint wrong
+//	b: correction "N/A" on a misaligned sample -> correction wrong (null rule)
+//	c: segment "" on a misaligned sample -> a stage-two pair; exact judge -> wrong
+//	loc: only b right -> 1/3; corr: a, c right -> 2/3; joint 0
+func TestNullSpellings(t *testing.T) {
+	r := score(t, threeGold, predMap(
+		Pred{Idx: "a", Segment: Text{S: ""}, Category: Text{Null: true}, Corrected: Text{Null: true}},
+		pred("b", true, mp, "(x : ℕ)", "N/A"),
+		Pred{Idx: "c", Misaligned: true, Category: Text{S: ep}, CategoryName: ep, Segment: Text{S: ""}, Corrected: txt("theorem u (x : ℝ) : x ^ 3 = 1")},
+	), Options{})
+	check(t, "loc", r.LocalizationAccuracy, 1.0/3)
+	check(t, "corr", r.CorrectionAccuracy, 2.0/3)
+	check(t, "joint", r.JointAccuracy, 0)
+	if r.StageTwo.Pairs != 1 || r.StageTwo.Undecided != 1 {
+		t.Errorf("stage two %+v", r.StageTwo)
+	}
+	if o := r.Outcomes[1].Correction; o.OK || o.By != "null-rule" {
+		t.Errorf("b correction %+v", o)
+	}
+}
+
+// Disputed spellings map to one category on both sides.
+func TestDisputedSpellings(t *testing.T) {
+	g := []Gold{gold("a", "Partial Order Errors", "x ≤ y", "t"), gold("b", "Geometric Relationship/Object Error", "s", "t")}
+	r := score(t, g, predMap(pred("a", true, "(Partial) Order Error", "x ≤ y", "t"), pred("b", true, "Geometric Error", "s", "t")), Options{})
+	check(t, "category", r.CategoryMacroF1, 1)
+	check(t, "joint", r.JointAccuracy, 1)
+}
+
+// A class with no support enters the macro mean through its FP.
+//
+//	MP: TP 1 -> 1; Range Shift: FP 1, support 0 -> 0; macro 0.5
+func TestClassWithoutSupport(t *testing.T) {
+	g := []Gold{gold("a", "", "", ""), gold("b", mp, "s", "t")}
+	r := score(t, g, predMap(pred("a", false, "Range Shift", "", ""), pred("b", true, mp, "s", "t")), Options{})
+	check(t, "category", r.CategoryMacroF1, 0.5)
+	if c := r.PerCategory["Range Shift"]; c.Support != 0 || c.FP != 1 {
+		t.Errorf("Range Shift %+v", c)
+	}
+	if len(r.PerCategory) != 2 {
+		t.Errorf("classes: %v", r.PerCategory)
+	}
+}
+
+func TestMissingPredictions(t *testing.T) {
+	_, err := Score(context.Background(), threeGold, predMap(pred("a", false, "", "", "")), ExactJudge{}, Options{})
+	if me, ok := err.(*MissingError); !ok || me.Count != 2 {
+		t.Fatalf("err = %v", err)
+	}
+	r := score(t, threeGold, predMap(pred("a", false, "", "", "")), Options{Partial: true})
+	// b and c all-wrong: predicted aligned-for-misaligned.
+	check(t, "joint", r.JointAccuracy, 1.0/3)
+	if r.Missing != 2 || !r.Outcomes[1].Missing || r.Outcomes[1].VerdictOK {
+		t.Errorf("missing %d, outcome %+v", r.Missing, r.Outcomes[1])
+	}
+}
+
+// stubJudge says equivalent for pairs whose texts are equal ignoring
+// spaces.
+type stubJudge struct{}
+
+func (stubJudge) Name() string { return "stub" }
+func (stubJudge) Judge(_ context.Context, ps []Pair) ([]Decision, error) {
+	out := make([]Decision, len(ps))
+	for i, p := range ps {
+		out[i] = Decision{Verdict: NotEquivalent, By: "stub"}
+		if squash(p.Gold) == squash(p.Pred) {
+			out[i].Verdict = Equivalent
+		}
+	}
+	return out, nil
+}
+
+func squash(s string) string {
+	b := []rune{}
+	for _, r := range s {
+		if r != ' ' {
+			b = append(b, r)
+		}
+	}
+	return string(b)
+}
+
+func TestStageTwoJudge(t *testing.T) {
+	p := predMap(
+		pred("a", false, "", "", ""),
+		pred("b", true, mp, "(x:ℕ)", "theorem t (x : ℕ) (h : 0 < x) : x ≥ 1"),
+		pred("c", true, ep, "x ^ 2", "theorem u (x : ℝ) : x ^ 4 = 1"),
+	)
+	exact := score(t, threeGold, p, Options{})
+	r, err := Score(context.Background(), threeGold, p, stubJudge{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(t, "exact loc", exact.LocalizationAccuracy, 2.0/3)
+	check(t, "stub loc", r.LocalizationAccuracy, 1)
+	check(t, "stub corr", r.CorrectionAccuracy, 2.0/3)
+	if r.StageTwo.Pairs != 2 || r.StageTwo.Decided["stub"] != 2 || r.Outcomes[1].Localization.By != "stub" {
+		t.Errorf("stage two %+v %+v", r.StageTwo, r.Outcomes[1])
+	}
+}
+
+// randomCase draws a gold set and predictions that are right or wrong at
+// random in every part.
+func randomCase(rng *rand.Rand, n int) ([]Gold, map[string]Pred) {
+	names := []string{mp, ep, "Range Shift", "Conclusion Error"}
+	g := make([]Gold, n)
+	p := map[string]Pred{}
+	pick := func(opts ...string) string { return opts[rng.IntN(len(opts))] }
+	for i := range g {
+		idx := string(rune('A'+i%26)) + string(rune('a'+i/26))
+		if rng.IntN(3) == 0 {
+			g[i] = gold(idx, "", "", "")
+		} else {
+			g[i] = gold(idx, pick(names...), pick("s1", "s2"), pick("c1", "c2"))
+		}
+		mis := rng.IntN(2) == 0
+		cat := ""
+		if mis || rng.IntN(4) == 0 {
+			cat = pick(append(names, "Bogus")...)
+		}
+		p[idx] = pred(idx, mis, cat, pick("", "s1", "s2"), pick("", "c1", "c2"))
+	}
+	return g, p
+}
+
+func TestProperties(t *testing.T) {
+	prop := func(seed uint64, size uint8) bool {
+		rng := rand.New(rand.NewPCG(seed, 1))
+		n := int(size)%60 + 1
+		g, p := randomCase(rng, n)
+		r, err := Score(context.Background(), g, p, ExactJudge{}, Options{})
+		if err != nil {
+			t.Log(err)
+			return false
+		}
+		figs := []float64{r.JointAccuracy, r.VerdictMacroF1, r.CategoryMacroF1, r.CategoryMacroF1Multiclass, r.LocalizationAccuracy, r.CorrectionAccuracy}
+		for _, f := range figs {
+			if f < 0 || f > 1 || math.IsNaN(f) {
+				t.Logf("out of range: %v", figs)
+				return false
+			}
+		}
+		// joint <= every sub-task's accuracy
+		var v, c int
+		for _, o := range r.Outcomes {
+			if o.VerdictOK {
+				v++
+			}
+			if o.CategoryOK {
+				c++
+			}
+		}
+		nf := float64(n)
+		if r.JointAccuracy > r.LocalizationAccuracy || r.JointAccuracy > r.CorrectionAccuracy || r.JointAccuracy > float64(v)/nf || r.JointAccuracy > float64(c)/nf {
+			t.Logf("joint %v above a sub-task", r.JointAccuracy)
+			return false
+		}
+		// Permuting the gold rows changes nothing.
+		perm := append([]Gold(nil), g...)
+		rng.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+		r2, _ := Score(context.Background(), perm, p, ExactJudge{}, Options{})
+		if r2.Metrics != r.Metrics {
+			t.Logf("permutation changed %+v -> %+v", r.Metrics, r2.Metrics)
+			return false
+		}
+		// A perfect prediction scores 1 everywhere.
+		perfect := map[string]Pred{}
+		for _, x := range g {
+			perfect[x.Idx] = pred(x.Idx, x.Misaligned, x.Category, x.Segment.S, x.Corrected.S)
+		}
+		r3, _ := Score(context.Background(), g, perfect, ExactJudge{}, Options{})
+		if r3.JointAccuracy != 1 || r3.VerdictMacroF1 != 1 || r3.CategoryMacroF1 != 1 || r3.LocalizationAccuracy != 1 || r3.CorrectionAccuracy != 1 {
+			t.Logf("perfect scored %+v", r3.Metrics)
+			return false
+		}
+		return true
+	}
+	if err := quick.Check(prop, &quick.Config{MaxCount: 300}); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestBootstrap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	g, p := randomCase(rng, 200)
+	a, _ := Score(context.Background(), g, p, ExactJudge{}, Options{Bootstrap: 300, Seed: 4})
+	b, _ := Score(context.Background(), g, p, ExactJudge{}, Options{Bootstrap: 300, Seed: 4})
+	for k, ci := range a.CI {
+		if ci != b.CI[k] {
+			t.Errorf("%s: same seed, different interval", k)
+		}
+		if ci[0] > ci[1] {
+			t.Errorf("%s: interval %v reversed", k, ci)
+		}
+	}
+	j := a.CI["joint_accuracy"]
+	if !(j[0] <= a.JointAccuracy && a.JointAccuracy <= j[1]) || j[1]-j[0] <= 0 || j[1]-j[0] > 0.2 {
+		t.Errorf("joint %v, interval %v", a.JointAccuracy, j)
+	}
+	// Percentiles by hand: 0..100, 2.5th = 2.5, 97.5th = 97.5.
+	v := make([]float64, 101)
+	for i := range v {
+		v[i] = float64(100 - i)
+	}
+	if got := Percentile95(v); !near(got[0], 2.5) || !near(got[1], 97.5) {
+		t.Errorf("Percentile95 = %v", got)
+	}
+}

@@ -1,0 +1,64 @@
+// Package judges holds the stage-two equivalence judges: deterministic
+// offline judges that decide the easy pairs, and a judge on a locally
+// hosted open model through Ollama for the rest. Judges compose in chains.
+package judges
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/rxeval/rxeval/eval"
+)
+
+// Chain asks each judge in turn about the pairs the ones before it left
+// undecided.
+type Chain struct {
+	Judges []eval.Judge
+}
+
+// Name lists the chain, e.g. "offline-span+lean-ast".
+func (c Chain) Name() string {
+	names := make([]string, len(c.Judges))
+	for i, j := range c.Judges {
+		names[i] = j.Name()
+	}
+	return strings.Join(names, "+")
+}
+
+// Judge implements eval.Judge.
+func (c Chain) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
+	out := make([]eval.Decision, len(pairs))
+	for i := range out {
+		out[i] = eval.Decision{Verdict: eval.Undecided, By: c.Name(), Reason: "no judge decided"}
+	}
+	for _, j := range c.Judges {
+		var sub []eval.Pair
+		var at []int
+		for i, d := range out {
+			if d.Verdict == eval.Undecided {
+				sub = append(sub, pairs[i])
+				at = append(at, i)
+			}
+		}
+		if len(sub) == 0 {
+			break
+		}
+		ds, err := j.Judge(ctx, sub)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", j.Name(), err)
+		}
+		for k, d := range ds {
+			if d.Verdict != eval.Undecided {
+				out[at[k]] = d
+			}
+		}
+	}
+	return out, nil
+}
+
+// Deterministic returns the offline judges: the localization span judge
+// and the Lean 4 correction judge.
+func Deterministic() Chain {
+	return Chain{Judges: []eval.Judge{SpanJudge{}, LeanJudge{}}}
+}

@@ -1,0 +1,114 @@
+package judges
+
+import (
+	"context"
+	"strings"
+	"unicode"
+
+	"github.com/rxeval/rxeval/eval"
+	"golang.org/x/text/unicode/norm"
+)
+
+// SpanJudge decides localization pairs by finding both fragments in the
+// sample's formal statement: overlapping or nested spans point at the same
+// location, disjoint ones at different locations. It leaves undecided a
+// fragment it cannot find, an ambiguous one (several occurrences that
+// disagree) and one that covers (nearly) the whole statement.
+type SpanJudge struct{}
+
+// SpanVersion changes whenever the span judge's rules change.
+const SpanVersion = "span-v1"
+
+func (SpanJudge) Name() string { return "span" }
+
+// Judge implements eval.Judge.
+func (j SpanJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
+	out := make([]eval.Decision, len(pairs))
+	for i, p := range pairs {
+		out[i] = eval.Decision{Verdict: eval.Undecided, By: j.Name()}
+		if p.Kind != eval.Localization {
+			continue
+		}
+		out[i].Verdict, out[i].Reason = sameLocation(p.FormalStatement, p.Gold, p.Pred)
+	}
+	return out, nil
+}
+
+// spanText is a text normalized for span search (NFC, white space runs
+// folded to one space), searched in the same normal form.
+func spanText(s string) string {
+	s = norm.NFC.String(s)
+	var b strings.Builder
+	space := false
+	for _, r := range strings.TrimSpace(s) {
+		if unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+type span struct{ lo, hi int }
+
+func occurrences(hay, needle string) []span {
+	var out []span
+	for off := 0; off <= len(hay)-len(needle); {
+		i := strings.Index(hay[off:], needle)
+		if i < 0 {
+			break
+		}
+		out = append(out, span{off + i, off + i + len(needle)})
+		off += i + 1
+	}
+	return out
+}
+
+// coverLimit is the share of the statement above which a fragment is too
+// coarse to locate anything.
+const coverLimit = 0.9
+
+func sameLocation(statement, gold, pred string) (eval.Verdict, string) {
+	st := spanText(statement)
+	g, p := spanText(gold), spanText(pred)
+	if st == "" {
+		return eval.Undecided, "no formal statement to locate the fragments in"
+	}
+	if g == "" || p == "" {
+		return eval.Undecided, "empty fragment"
+	}
+	gs, ps := occurrences(st, g), occurrences(st, p)
+	switch {
+	case len(gs) == 0 && len(ps) == 0:
+		return eval.Undecided, "neither fragment occurs in the statement"
+	case len(gs) == 0:
+		return eval.Undecided, "the gold fragment does not occur in the statement"
+	case len(ps) == 0:
+		return eval.Undecided, "the predicted fragment does not occur in the statement"
+	}
+	if float64(len(p)) >= coverLimit*float64(len(st)) && float64(len(g)) < coverLimit*float64(len(st)) {
+		return eval.Undecided, "the predicted fragment covers the whole statement"
+	}
+	overlap, disjoint := false, false
+	for _, a := range gs {
+		for _, b := range ps {
+			if a.lo < b.hi && b.lo < a.hi {
+				overlap = true
+			} else {
+				disjoint = true
+			}
+		}
+	}
+	switch {
+	case overlap && !disjoint:
+		return eval.Equivalent, "the fragments overlap in the statement"
+	case disjoint && !overlap:
+		return eval.NotEquivalent, "the fragments are disjoint in the statement"
+	}
+	return eval.Undecided, "a fragment occurs several times; some occurrences overlap, some do not"
+}
