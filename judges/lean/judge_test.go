@@ -1,0 +1,317 @@
+package lean
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// truncated statements are cut off in the source data ("(f_a := sorry"):
+// not Lean, so no parser can read them.
+var truncated = map[string]bool{"Ireland_Rosen_exercise_2_4": true, "Ireland_Rosen_exercise_4_11": true}
+
+func TestParsesProofNet(t *testing.T) {
+	f, err := os.Open("../../../shared/data/proofnet_lean4/proofnet_lean4.jsonl")
+	if err != nil {
+		t.Skip("shared data not present")
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	n, bad := 0, 0
+	for sc.Scan() {
+		var r struct {
+			Name            string `json:"name"`
+			FormalStatement string `json:"formal_statement"`
+		}
+		json.Unmarshal(sc.Bytes(), &r)
+		n++
+		if truncated[r.Name] {
+			continue
+		}
+		if _, err := Parse(r.FormalStatement); err != nil {
+			bad++
+			t.Errorf("%s: %v\n%s", r.Name, err, r.FormalStatement)
+		}
+	}
+	t.Logf("%d statements, %d failed", n, bad)
+}
+
+type gtedPair struct {
+	Name  string
+	Label string
+	Pred  string
+	Human bool
+}
+
+func loadGTED(t testing.TB) []gtedPair {
+	b, err := os.ReadFile("../../../shared/data/gted/minif2f_human_evaluation.json")
+	if err != nil {
+		t.Skip("shared data not present")
+	}
+	var rows []struct {
+		Name  string `json:"name"`
+		Label string `json:"FL (Label)"`
+		Sub   []struct {
+			Pred  string `json:"FL (Prediction)"`
+			Human bool   `json:"Human_Evaluation"`
+		} `json:"sub_questions"`
+	}
+	if err := json.Unmarshal(b, &rows); err != nil {
+		t.Fatal(err)
+	}
+	var out []gtedPair
+	for _, r := range rows {
+		out = append(out, gtedPair{r.Name, r.Label, r.Sub[0].Pred, r.Sub[0].Human})
+	}
+	return out
+}
+
+func TestParsesGTED(t *testing.T) {
+	for _, p := range loadGTED(t) {
+		for _, s := range []string{p.Label, p.Pred} {
+			if _, err := Parse(s); err != nil {
+				t.Errorf("%s: %v\n%s", p.Name, err, s)
+			}
+		}
+	}
+}
+
+func TestCompareTable(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want Result
+	}{
+		{"theorem t (x y : ℝ) (h : 0 < x) : x ^ 2 > 0 := by sorry", "theorem other (a : ℝ) (b : ℝ) (hyp : 0 < a) : 0 < a ^ 2 := sorry", Same},
+		{"theorem t (x : ℝ) (h : 0 < x) : x ^ 2 > 0 := by sorry", "theorem t : ∀ x : ℝ, 0 < x → x ^ 2 > 0 := by sorry", Same},
+		{"theorem t : ∀ x ∈ S, P x", "theorem t : ∀ y, y ∈ S → P y", Same},
+		{"theorem t : ∃ x ∈ S, P x", "theorem t : ∃ y, y ∈ S ∧ P y", Same},
+		{"theorem t (n : Nat) : n >= 1 -> fun x => x = n", "theorem t (n : ℕ) : n ≥ 1 → λ y ↦ y = n", Same},
+		{"theorem t (a b : ℝ) : a ≠ b", "theorem t (a b : ℝ) : ¬ (a = b)", Same},
+		{"theorem t : ((a + b)) * c = d", "theorem t : (a + b) * c = d", Same},
+		{"theorem t : (a + b) * c = d", "theorem t : a + b * c = d", Undecided},
+		{"theorem t : a + (b + c) = d", "theorem t : a + b + c = d", Undecided},
+		{"theorem t : -x ^ 2 = y", "theorem t : (-x) ^ 2 = y", Undecided},
+		{"theorem t : -x ^ 2 = y", "theorem t : -(x ^ 2) = y", Same},
+		{"theorem t : ¬ a = b", "theorem t : ¬ (a = b)", Same},
+		{"theorem t : ¬ a ∧ b", "theorem t : ¬ (a ∧ b)", Undecided},
+		{"theorem t : a → b → c", "theorem t : a → (b → c)", Same},
+		{"theorem t : a → b → c", "theorem t : (a → b) → c", Undecided},
+		{"theorem t : ∑ i ∈ Finset.range n, f i = 0", "theorem t : ∑ j in Finset.range n, f j = 0", Same},
+		{"theorem t : {x : ℝ | 0 < x} = S", "theorem t : {y : ℝ | 0 < y} = S", Same},
+		{"theorem t : x ^ 2 = 1", "theorem t : x ^ 3 = 1", Different},
+		{"theorem t : x < 1", "theorem t : x ≤ 1", Different},
+		{"theorem t : x + 1 = y", "theorem t : x - 1 = y", Different},
+		{"theorem t (x : ℝ) : x = 1", "theorem t (x : ℚ) : x = 1", Undecided},
+		{"theorem t : x ⊛ y + z = w", "theorem t : x ⊛ (y + z) = w", Undecided},
+		{"theorem t : (x ⊛ y) + z = w", "theorem t : x ⊛ y + z = w", Undecided},
+		{"theorem t : f (x) = (f x)", "theorem t : f x = f x", Same},
+		{"theorem t : (f x) y = z", "theorem t : f x y = z", Same},
+		{"theorem t : |x - 1| < 2", "theorem t : |(x - 1)| < 2", Same},
+		{"theorem t : (s.card : ℝ) = 2", "theorem t : ((s.card : ℝ)) = 2", Same},
+		{"theorem t : x ^ 2 = 1 := by\n  nlinarith [sq_nonneg x]", "theorem t : x^2 = 1 := sorry", Same},
+		{"theorem t : x = 1 -- a comment\n := sorry", "theorem t : /- c -/ x = 1", Same},
+	}
+	for _, tt := range tests {
+		got, why := Compare(tt.a, tt.b)
+		if got != tt.want {
+			a, _ := Parse(tt.a)
+			b, _ := Parse(tt.b)
+			var ta, tb string
+			if a != nil && b != nil {
+				ta, tb = Normalize(a.Tree).String(), Normalize(b.Tree).String()
+			}
+			t.Errorf("Compare(%q, %q) = %v (%s), want %v\n%s\n%s", tt.a, tt.b, got, why, tt.want, ta, tb)
+		}
+	}
+}
+
+// realStatements are the ProofNet statements and both sides of the GTED
+// pairs.
+func realStatements(t *testing.T) []string {
+	var out []string
+	f, err := os.Open("../../../shared/data/proofnet_lean4/proofnet_lean4.jsonl")
+	if err != nil {
+		t.Skip("shared data not present")
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var r struct {
+			Name            string `json:"name"`
+			FormalStatement string `json:"formal_statement"`
+		}
+		json.Unmarshal(sc.Bytes(), &r)
+		if !truncated[r.Name] {
+			out = append(out, r.FormalStatement)
+		}
+	}
+	for _, p := range loadGTED(t) {
+		out = append(out, p.Label, p.Pred)
+	}
+	return out
+}
+
+// replaceToken rewrites the token at toks[i] in src.
+func replaceToken(src string, tok token, with string) string {
+	return src[:tok.pos] + with + src[tok.pos+len(tok.text):]
+}
+
+// respaceAndRename rewrites a statement: every theorem binder renamed to a
+// fresh name (uses too, dotted ones included), the theorem renamed, and
+// the spacing changed.
+func respaceAndRename(t *testing.T, src string) string {
+	toks, err := lex(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// binder names: identifiers right after ( { ⦃ up to ':' in the header
+	names := map[string]string{}
+	depth := 0
+	for i := 0; i < len(toks); i++ {
+		tk := toks[i]
+		if tk.text == ":" && depth == 0 {
+			break
+		}
+		switch tk.text {
+		case "(", "{", "⦃":
+			if depth == 0 {
+				for j := i + 1; j < len(toks) && toks[j].kind == tIdent; j++ {
+					if _, ok := names[toks[j].text]; !ok {
+						names[toks[j].text] = "zz" + strconv.Itoa(len(names))
+					}
+				}
+			}
+			depth++
+		case "[":
+			depth++
+		case ")", "}", "⦄", "]":
+			depth--
+		}
+	}
+	var b strings.Builder
+	for i, tk := range toks[:len(toks)-1] {
+		text := tk.text
+		if tk.kind == tIdent {
+			head, rest, dotted := strings.Cut(text, ".")
+			if n, ok := names[head]; ok {
+				text = n
+				if dotted {
+					text += "." + rest
+				}
+			}
+			if i == 1 && (toks[0].text == "theorem" || toks[0].text == "lemma") {
+				text = "renamed_theorem"
+			}
+		}
+		if tk.kind == tProj {
+			text = "." + text
+			b.WriteString(text)
+			continue
+		}
+		if tk.kind == tSym && (text == "(" || text == "{") {
+			b.WriteString(" " + text + "  ")
+			continue
+		}
+		// keep adjacency where spacing matters to the lexer
+		if i > 0 && toks[i-1].pos+len(toks[i-1].text) == tk.pos && (tk.kind == tSym && (text == "*" || text == "+" || text == "ᶜ" || text == "⁻¹" || text == "''" || text == "⁻¹'") || toks[i-1].text == "⋃₀") {
+			b.WriteString(text)
+			continue
+		}
+		b.WriteString("  " + text)
+	}
+	return b.String()
+}
+
+func TestRealStatementsEquivalentToThemselves(t *testing.T) {
+	for _, s := range realStatements(t) {
+		r := respaceAndRename(t, s)
+		if got, why := Compare(s, r); got != Same {
+			t.Errorf("not equivalent after renaming and respacing (%s):\n%s\n%s", why, s, r)
+		}
+	}
+}
+
+// TestOneTokenChangesNeverEquivalent mutates one numeral, exponent,
+// relation or type in every real statement: the judge must never call the
+// result equivalent.
+func TestOneTokenChangesNeverEquivalent(t *testing.T) {
+	swaps := map[string]string{"<": "≤", "≤": "<", ">": "≥", "≥": ">", "=": "≠", "≠": "=", "∈": "∉", "⊆": "⊂", "∧": "∨", "∨": "∧", "+": "-", "-": "+", "*": "/", "/": "*",
+		"ℝ": "ℚ", "ℚ": "ℝ", "ℕ": "ℤ", "ℤ": "ℕ", "ℂ": "ℝ"}
+	mutants, decided := 0, 0
+	for _, s := range realStatements(t) {
+		toks, _ := lex(s)
+		for i, tk := range toks {
+			var with string
+			switch {
+			case tk.kind == tNum:
+				n, err := strconv.Atoi(tk.text)
+				if err != nil {
+					continue
+				}
+				with = strconv.Itoa(n + 1)
+			case tk.kind == tSym || tk.kind == tIdent:
+				w, ok := swaps[tk.text]
+				if !ok {
+					continue
+				}
+				with = w
+			default:
+				continue
+			}
+			// stop at the proof
+			if tk.text == ":=" {
+				break
+			}
+			_ = i
+			m := replaceToken(s, tk, with)
+			mutants++
+			got, why := Compare(s, m)
+			if got == Same {
+				t.Errorf("%q -> %q judged equivalent (%s):\n%s\n%s", tk.text, with, why, s, m)
+			}
+			if got == Different {
+				decided++
+			}
+		}
+	}
+	t.Logf("%d one-token mutants, %d judged not equivalent, none equivalent", mutants, decided)
+}
+
+// FuzzParse: the parser never panics, and whatever it parses normalizes
+// to a tree equal to itself and compares Same with its own text.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"theorem t (x y : ℝ) (h : 0 < x) : x ^ 2 > 0 := by sorry",
+		"theorem t : ∑ i ∈ Finset.range n, f i = {x : ℕ | x ∣ 6}.ncard",
+		"theorem t : |x - 1| + ‖v‖ < ⌊y⌋₊ ∧ ∀ ε > 0, ∃ δ > 0, ∀ x, |x| < δ → |f x| < ε",
+		"theorem t (f : ℕ → ℕ) : (f ⁻¹' {0}).toFinset.card = 2 ∧ ⋃₀ S = ∅",
+		"example : (fun x => x + 1) '' {y | y < 2} ⊆ Set.Icc 1 3 := sorry",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		st, err := Parse(src)
+		if err != nil {
+			return
+		}
+		n := Normalize(st.Tree)
+		if !Equal(n, Normalize(st.Tree)) {
+			t.Fatal("normalization is not deterministic")
+		}
+		if r, _ := Compare(src, src); r != Same {
+			t.Fatalf("a statement is not equivalent to itself: %q", src)
+		}
+	})
+}
+
+func TestDeepNestingIsAnError(t *testing.T) {
+	src := "theorem t : " + strings.Repeat("(", 100000) + "x" + strings.Repeat(")", 100000)
+	if _, err := Parse(src); err == nil || !strings.Contains(err.Error(), "nested too deeply") {
+		t.Fatalf("err = %v", err)
+	}
+}

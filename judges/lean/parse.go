@@ -1,0 +1,847 @@
+package lean
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Node is a node of a statement's tree.
+//
+// Kinds: id, num, str, hole, app (f, args...), bin (V = operator), un
+// (prefix operator), post (postfix operator), pi / ex / exu / lam /
+// setof (V = bound name; children: type, body), sep (V = name; set,
+// predicate), big (V = operator; children: name node, domain kind, domain,
+// body), paren (kept around operators of unknown precedence), tuple, anon,
+// setlit, list, abs, norm, floor, ceil, ascr (term, type), coe, ite.
+type Node struct {
+	K string
+	V string
+	C []*Node
+}
+
+func (n *Node) String() string {
+	if n == nil {
+		return "<nil>"
+	}
+	if len(n.C) == 0 {
+		if n.V == "" {
+			return n.K
+		}
+		return n.K + ":" + n.V
+	}
+	parts := make([]string, len(n.C))
+	for i, c := range n.C {
+		parts[i] = c.String()
+	}
+	head := n.K
+	if n.V != "" {
+		head += ":" + n.V
+	}
+	return "(" + head + " " + strings.Join(parts, " ") + ")"
+}
+
+// Size counts the nodes of the tree.
+func (n *Node) Size() int {
+	s := 1
+	for _, c := range n.C {
+		s += c.Size()
+	}
+	return s
+}
+
+type opInfo struct {
+	prec  int
+	assoc byte // 'l', 'r' or 'n'
+	norm  string
+}
+
+// infix operators with Lean 4 / Mathlib precedences; norm is the spelling
+// they are normalized to.
+var infix = map[string]opInfo{
+	"↔": {20, 'n', "↔"}, "<->": {20, 'n', "↔"},
+	"→": {25, 'r', "→"}, "->": {25, 'r', "→"},
+	"→+*": {25, 'r', "→+*"}, "→*": {25, 'r', "→*"}, "→+": {25, 'r', "→+"}, "→*₀": {25, 'r', "→*₀"}, "→ₗ": {25, 'r', "→ₗ"}, "→L": {25, 'r', "→L"}, "→ᵃ": {25, 'r', "→ᵃ"}, "→o": {25, 'r', "→o"}, "↪": {25, 'r', "↪"},
+	"≃": {25, 'l', "≃"}, "≃+*": {25, 'l', "≃+*"}, "≃*": {25, 'l', "≃*"}, "≃+": {25, 'l', "≃+"}, "≃ₗ": {25, 'l', "≃ₗ"},
+	"∨": {30, 'r', "∨"}, "\\/": {30, 'r', "∨"},
+	"∧": {35, 'r', "∧"}, "/\\": {35, 'r', "∧"},
+	"×": {35, 'r', "×"}, "⧸": {35, 'l', "⧸"},
+	"=": {50, 'n', "="}, "≠": {50, 'n', "≠"}, "!=": {50, 'n', "≠"},
+	"<": {50, 'n', "<"}, ">": {50, 'n', ">"}, "≤": {50, 'n', "≤"}, "<=": {50, 'n', "≤"}, "≥": {50, 'n', "≥"}, ">=": {50, 'n', "≥"},
+	"∈": {50, 'n', "∈"}, "∉": {50, 'n', "∉"}, "⊆": {50, 'n', "⊆"}, "⊂": {50, 'n', "⊂"}, "⊇": {50, 'n', "⊇"}, "⊃": {50, 'n', "⊃"},
+	"∣": {50, 'n', "∣"}, "≡": {50, 'n', "≡"}, "≈": {50, 'n', "≈"}, "=ᶠ": {50, 'n', "=ᶠ"}, "≤ᶠ": {50, 'n', "≤ᶠ"}, "⟂": {50, 'n', "⟂"}, "≅": {50, 'n', "≅"},
+	"+": {65, 'l', "+"}, "-": {65, 'l', "-"}, "∪": {65, 'l', "∪"}, "++": {65, 'l', "++"},
+	"⊔": {68, 'l', "⊔"}, "⊓": {69, 'l', "⊓"},
+	"*": {70, 'l', "*"}, "/": {70, 'l', "/"}, "%": {70, 'l', "%"}, "∩": {70, 'l', "∩"}, "\\": {70, 'n', "\\"},
+	"''": {80, 'l', "''"}, "⁻¹'": {80, 'l', "⁻¹'"},
+	"•": {73, 'r', "•"}, "^": {75, 'r', "^"}, "×ˢ": {82, 'r', "×ˢ"}, "∘": {90, 'r', "∘"}, "∆": {100, 'l', "∆"},
+	"..": {60, 'n', ".."}, "|>": {10, 'l', "|>"}, "<|": {10, 'r', "<|"}, "$": {10, 'r', "<|"},
+}
+
+// opsWithArg take a bracketed argument: a ≡ b [ZMOD n], f =ᶠ[l] g, M →ₗ[R] N.
+var opsWithArg = map[string]bool{"≡": true, "=ᶠ": true, "≤ᶠ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
+
+var postfix = map[string]string{"⁻¹": "⁻¹", "ᶜ": "ᶜ", "ˣ": "ˣ", "!": "!", "ᵀ": "ᵀ", "ᵒᵈ": "ᵒᵈ"}
+
+// atomSymbols stand alone as terms.
+var atomSymbols = map[string]bool{"∅": true, "⊤": true, "⊥": true, "∞": true, "·": true, "π": true, "ℵ₀": true, "∂": false}
+
+// binderOps open a binder: ∀ x, ...; ∑ i ∈ s, ...
+var quantifiers = map[string]string{"∀": "pi", "Π": "pi", "∃": "ex", "∃!": "exu", "λ": "lam", "fun": "lam", "Σ": "sigma", "∀ᶠ": "evently", "∃ᶠ": "frequently"}
+var bigOps = map[string]bool{"∑": true, "∏": true, "⋃": true, "⋂": true, "⨆": true, "⨅": true, "∫": true, "∮": true, "∑'": true, "∏'": true}
+
+const maxPrec = 1024
+
+// maxDepth bounds the nesting of terms, so untrusted input cannot exhaust
+// the stack.
+const maxDepth = 400
+
+type parser struct {
+	toks  []token
+	i     int
+	depth int
+	// stop holds tokens that end the current sub-expression (| in |x|).
+	stop []string
+}
+
+// ParseError is a statement the parser cannot read.
+type ParseError struct {
+	Pos int
+	Msg string
+}
+
+func (e *ParseError) Error() string { return fmt.Sprintf("byte %d: %s", e.Pos, e.Msg) }
+
+func (p *parser) peek() token { return p.toks[p.i] }
+func (p *parser) next() token {
+	t := p.toks[p.i]
+	if t.kind != tEOF {
+		p.i++
+	}
+	return t
+}
+func (p *parser) is(s string) bool {
+	t := p.peek()
+	return (t.kind == tSym || t.kind == tIdent) && t.text == s
+}
+func (p *parser) fail(format string, args ...any) {
+	panic(&ParseError{Pos: p.peek().pos, Msg: fmt.Sprintf(format, args...)})
+}
+func (p *parser) expect(s string) {
+	if !p.is(s) {
+		t := p.peek()
+		if t.kind == tEOF {
+			p.fail("expected %q, found the end", s)
+		}
+		p.fail("expected %q, found %q", s, t.text)
+	}
+	p.next()
+}
+
+func (p *parser) stopped() bool {
+	t := p.peek()
+	if t.kind == tEOF {
+		return true
+	}
+	for _, s := range p.stop {
+		if t.text == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Statement is a parsed theorem statement: its binders turned into a
+// chain of pi nodes around the type.
+type Statement struct {
+	Name string
+	Tree *Node
+}
+
+var declKeywords = map[string]bool{"theorem": true, "lemma": true, "example": true, "def": true, "abbrev": true, "instance": true}
+var modifiers = map[string]bool{"private": true, "protected": true, "noncomputable": true, "nonrec": true, "partial": true, "unsafe": true}
+
+// Parse reads a Lean 4 statement: "theorem name binders : type := proof",
+// or a bare proposition. The proof, if any, is dropped.
+func Parse(src string) (st *Statement, err error) {
+	toks, err := lex(src)
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{toks: toks}
+	defer func() {
+		if r := recover(); r != nil {
+			pe, ok := r.(*ParseError)
+			if !ok {
+				panic(r)
+			}
+			st, err = nil, pe
+		}
+	}()
+	st = &Statement{}
+	// attributes and modifiers
+	for {
+		if p.is("@[") || (p.is("@") && p.toks[p.i+1].text == "[") {
+			for !p.is("]") && p.peek().kind != tEOF {
+				p.next()
+			}
+			p.expect("]")
+			continue
+		}
+		if p.peek().kind == tIdent && modifiers[p.peek().text] {
+			p.next()
+			continue
+		}
+		break
+	}
+	if t := p.peek(); t.kind == tIdent && declKeywords[t.text] {
+		p.next()
+		if t.text != "example" && p.peek().kind == tIdent {
+			st.Name = p.next().text
+		}
+		var binders []binder
+		for p.is("(") || p.is("{") || p.is("[") || p.is("⦃") || p.is("{{") {
+			binders = append(binders, p.bracketBinder()...)
+		}
+		var body *Node
+		if p.is(":") {
+			p.next()
+			body = p.expr(0)
+		} else {
+			body = &Node{K: "hole"}
+		}
+		st.Tree = wrapBinders("pi", binders, body)
+	} else {
+		st.Tree = p.expr(0)
+	}
+	// Proof tail, or any trailing "where"/"|" clauses: dropped.
+	if !p.is(":=") && !p.is("where") && !p.is("|") && p.peek().kind != tEOF {
+		p.fail("unexpected %q", p.peek().text)
+	}
+	return st, nil
+}
+
+// ParseExpr reads a single term (an error segment, say).
+func ParseExpr(src string) (n *Node, err error) {
+	toks, err := lex(src)
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{toks: toks}
+	defer func() {
+		if r := recover(); r != nil {
+			pe, ok := r.(*ParseError)
+			if !ok {
+				panic(r)
+			}
+			n, err = nil, pe
+		}
+	}()
+	n = p.expr(0)
+	if p.peek().kind != tEOF {
+		p.fail("unexpected %q", p.peek().text)
+	}
+	return n, nil
+}
+
+type binder struct {
+	name string
+	typ  *Node
+}
+
+func wrapBinders(kind string, bs []binder, body *Node) *Node {
+	for i := len(bs) - 1; i >= 0; i-- {
+		body = &Node{K: kind, V: bs[i].name, C: []*Node{bs[i].typ, body}}
+	}
+	return body
+}
+
+var closers = map[string]string{"(": ")", "{": "}", "[": "]", "⦃": "⦄", "{{": "}}"}
+
+// bracketBinder reads (x y : T), {x : T}, [C], [inst : C], ⦃x⦄, (h : P := v).
+func (p *parser) bracketBinder() []binder {
+	open := p.next().text
+	close := closers[open]
+	if open == "[" {
+		// instance binder: [C] or [name : C]
+		name := "_"
+		if p.peek().kind == tIdent && p.toks[p.i+1].text == ":" {
+			name = p.next().text
+			p.next()
+		}
+		t := p.expr(0)
+		p.expect(close)
+		return []binder{{name, t}}
+	}
+	var names []string
+	for p.peek().kind == tIdent || p.is("_") {
+		names = append(names, p.next().text)
+	}
+	if len(names) == 0 {
+		p.fail("expected a binder name")
+	}
+	var typ *Node = &Node{K: "hole"}
+	if p.is(":") {
+		p.next()
+		typ = p.expr(0)
+	}
+	if p.is(":=") { // default value: part of the binder's meaning
+		p.next()
+		def := p.expr(0)
+		typ = &Node{K: "optparam", C: []*Node{typ, def}}
+	}
+	p.expect(close)
+	out := make([]binder, len(names))
+	for i, n := range names {
+		out[i] = binder{n, typ}
+	}
+	return out
+}
+
+// expr parses a term whose operators bind at least as tightly as min.
+func (p *parser) expr(min int) *Node {
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > maxDepth {
+		p.fail("nested too deeply")
+	}
+	lhs := p.prefix()
+	for {
+		t := p.peek()
+		if t.kind == tProj {
+			p.next()
+			lhs = &Node{K: "proj", V: t.text, C: []*Node{lhs}}
+			continue
+		}
+		if p.stopped() {
+			return lhs
+		}
+		if t.kind == tSym {
+			if post, ok := postfix[t.text]; ok {
+				p.next()
+				lhs = &Node{K: "post", V: post, C: []*Node{lhs}}
+				continue
+			}
+			if op, ok := infix[t.text]; ok {
+				if op.prec < min {
+					return lhs
+				}
+				p.next()
+				var arg *Node
+				if opsWithArg[t.text] && p.is("[") {
+					p.next()
+					arg = p.expr(0)
+					p.expect("]")
+				}
+				rp := op.prec + 1
+				if op.assoc == 'r' {
+					rp = op.prec
+				}
+				rhs := p.expr(rp)
+				if t.text == "≡" && p.is("[") { // a ≡ b [MOD n]
+					p.next()
+					arg = p.expr(0)
+					p.expect("]")
+				}
+				n := &Node{K: "bin", V: op.norm, C: []*Node{lhs, rhs}}
+				if arg != nil {
+					n.C = append(n.C, arg)
+				}
+				lhs = n
+				continue
+			}
+		}
+		// Application: f x y binds tightest.
+		if min <= maxPrec && p.startsArg() {
+			args := []*Node{lhs}
+			for p.startsArg() && !p.stopped() {
+				args = append(args, p.arg())
+			}
+			lhs = &Node{K: "app", C: args}
+			continue
+		}
+		if t.kind == tSym && !p.closes(t.text) && !atomSymbols[t.text] && !isPunct(t.text) && 50 >= min {
+			// An operator we do not know: parse it at 50, and keep the
+			// parentheses around and inside it (see normalize).
+			p.next()
+			rhs := p.expr(51)
+			lhs = &Node{K: "bin", V: "?" + t.text, C: []*Node{lhs, rhs}}
+			continue
+		}
+		return lhs
+	}
+}
+
+func isPunct(s string) bool {
+	switch s {
+	case ",", ":", ":=", "|", ")", "}", "]", "⟩", "⦄", "=>", "↦", "⌋", "⌉", "⌋₊", "⌉₊", "‖", "⟫", "⁆", "then", "else", "with", "in", "at", "from", "}}":
+		return true
+	}
+	return false
+}
+
+func (p *parser) closes(s string) bool { return isPunct(s) }
+
+// startsArg reports whether the next token can begin an application
+// argument.
+func (p *parser) startsArg() bool {
+	t := p.peek()
+	switch t.kind {
+	case tIdent:
+		return !isKeyword(t.text)
+	case tNum, tStr:
+		return true
+	case tSym:
+		switch t.text {
+		case "(", "{", "⟨", "[", "⦃", "↑", "‖", "⌊", "⌈", "⟪", "⁅", "@", "!", "#":
+			return t.text != "!" // postfix handled before
+		}
+		return atomSymbols[t.text]
+	}
+	return false
+}
+
+func isKeyword(s string) bool {
+	switch s {
+	case "then", "else", "with", "in", "at", "from", "fun", "if", "let", "have", "show", "by", "do", "match", "where", "theorem", "lemma", "def", "example":
+		return true
+	}
+	return false
+}
+
+// arg parses one application argument (maximal precedence).
+func (p *parser) arg() *Node {
+	t := p.peek()
+	if t.kind == tSym && t.text == "↑" {
+		p.next()
+		return &Node{K: "coe", C: []*Node{p.arg()}}
+	}
+	return p.atom()
+}
+
+// prefix parses a term in prefix position: prefix operators, binders,
+// then an application.
+func (p *parser) prefix() *Node {
+	t := p.peek()
+	if t.kind == tEOF {
+		p.fail("expected a term, found the end")
+	}
+	switch {
+	case t.text == "-" && t.kind == tSym:
+		p.next()
+		return &Node{K: "un", V: "-", C: []*Node{p.expr(75)}}
+	case (t.text == "¬" || t.text == "!") && t.kind == tSym:
+		p.next()
+		return &Node{K: "un", V: "¬", C: []*Node{p.expr(40)}}
+	case t.text == "↑" && t.kind == tSym:
+		p.next()
+		return p.applyTail(&Node{K: "coe", C: []*Node{p.arg()}})
+	case t.text == "√" && t.kind == tSym:
+		p.next()
+		return &Node{K: "app", C: []*Node{{K: "id", V: "Real.sqrt"}, p.expr(100)}}
+	case (t.text == "⋃₀" || t.text == "⋂₀") && t.kind == tSym:
+		p.next()
+		return &Node{K: "un", V: t.text, C: []*Node{p.expr(110)}}
+	case t.text == "#" && t.kind == tSym:
+		p.next()
+		return &Node{K: "un", V: "#", C: []*Node{p.expr(maxPrec)}}
+	case t.text == "∂" && t.kind == tSym:
+		p.next()
+		return &Node{K: "un", V: "∂", C: []*Node{p.expr(maxPrec)}}
+	case t.text == "@" && t.kind == tSym:
+		p.next()
+		return p.prefix()
+	}
+	if kind, ok := quantifiers[t.text]; ok {
+		p.next()
+		return p.binderTerm(kind)
+	}
+	if bigOps[t.text] {
+		p.next()
+		return p.bigOp(t.text)
+	}
+	switch t.text {
+	case "if":
+		p.next()
+		var cond *Node
+		if p.peek().kind == tIdent && p.toks[p.i+1].text == ":" {
+			p.next()
+			p.next()
+		}
+		cond = p.expr(0)
+		p.expect("then")
+		a := p.expr(0)
+		p.expect("else")
+		b := p.expr(0)
+		return &Node{K: "ite", C: []*Node{cond, a, b}}
+	case "let", "have":
+		p.next()
+		name := p.next().text
+		var typ *Node = &Node{K: "hole"}
+		if p.is(":") {
+			p.next()
+			typ = p.expr(0)
+		}
+		p.expect(":=")
+		val := p.expr(0)
+		if p.is(";") {
+			p.next()
+		}
+		body := p.expr(0)
+		return &Node{K: "let", V: name, C: []*Node{typ, val, body}}
+	}
+	return p.applyTail(p.atom())
+}
+
+func (p *parser) applyTail(n *Node) *Node { return n }
+
+// binderTerm reads the binders and body of ∀, ∃, ∃!, fun, λ.
+func (p *parser) binderTerm(kind string) *Node {
+	var bs []binder
+	var preds []*Node // binder predicates, e.g. x ∈ s, x > 0
+	for {
+		switch {
+		case p.is("(") || p.is("{") || p.is("[") || p.is("⦃"):
+			if p.is("(") && p.toks[p.i+1].kind != tIdent && p.toks[p.i+1].text != "_" {
+				goto done
+			}
+			bs = append(bs, p.bracketBinder()...)
+			continue
+		case p.is("⟨"):
+			// pattern binder: keep it as an opaque name
+			start := p.i
+			p.atom()
+			var sb strings.Builder
+			for _, t := range p.toks[start:p.i] {
+				sb.WriteString(t.text)
+			}
+			bs = append(bs, binder{sb.String(), &Node{K: "hole"}})
+			continue
+		case p.peek().kind == tIdent && !isKeyword(p.peek().text) || p.is("_"):
+			bs = append(bs, binder{p.next().text, &Node{K: "hole"}})
+			continue
+		}
+		break
+	}
+done:
+	if len(bs) == 0 {
+		p.fail("expected a binder")
+	}
+	// Bare names can share a type: ∀ x y : ℝ, ...
+	if p.is(":") {
+		p.next()
+		typ := p.expr(0)
+		for i := range bs {
+			if bs[i].typ.K == "hole" {
+				bs[i].typ = typ
+			}
+		}
+	}
+	// Binder predicates: ∀ x ∈ s, ∀ x > 0, ∃ n ≥ 1, ...
+	if t := p.peek(); t.kind == tSym {
+		if op, ok := infix[t.text]; ok && op.prec == 50 {
+			p.next()
+			rhs := p.expr(51)
+			for _, b := range bs {
+				preds = append(preds, &Node{K: "bin", V: op.norm, C: []*Node{{K: "id", V: b.name}, rhs}})
+			}
+		}
+	}
+	switch {
+	case p.is(","):
+		p.next()
+	case p.is("=>") || p.is("↦"):
+		p.next()
+	default:
+		p.fail("expected ',' or '=>' after binders, found %q", p.peek().text)
+	}
+	body := p.expr(0)
+	// ∀ x ∈ s, P  is  ∀ x, x ∈ s → P;  ∃ x ∈ s, P  is  ∃ x, x ∈ s ∧ P.
+	for i := len(preds) - 1; i >= 0; i-- {
+		if kind == "pi" {
+			body = &Node{K: "bin", V: "→", C: []*Node{preds[i], body}}
+		} else {
+			body = &Node{K: "bin", V: "∧", C: []*Node{preds[i], body}}
+		}
+	}
+	return wrapBinders(kind, bs, body)
+}
+
+// bigOp reads ∑ i ∈ s, f i and its relatives. The body binds at 67.
+func (p *parser) bigOp(op string) *Node {
+	var names []string
+	var typ *Node = &Node{K: "hole"}
+	if p.is("(") {
+		bs := p.bracketBinder()
+		for _, b := range bs {
+			names = append(names, b.name)
+			typ = b.typ
+		}
+	} else {
+		for p.peek().kind == tIdent && !isKeyword(p.peek().text) || p.is("_") {
+			names = append(names, p.next().text)
+		}
+		if p.is(":") {
+			p.next()
+			typ = p.expr(51)
+		}
+	}
+	if len(names) == 0 {
+		p.fail("expected a bound name after %s", op)
+	}
+	domKind, dom := "all", &Node{K: "hole"}
+	switch {
+	case p.is("∈") || p.is("in"):
+		p.next()
+		domKind, dom = "in", p.expr(51)
+	case p.peek().kind == tSym && infix[p.peek().text].prec == 50:
+		o := infix[p.next().text].norm
+		domKind, dom = o, p.expr(51)
+	}
+	if p.is("with") {
+		p.next()
+		filter := p.expr(51)
+		dom = &Node{K: "filter", C: []*Node{dom, filter}}
+	}
+	p.expect(",")
+	body := p.expr(67)
+	if op == "∫" || op == "∮" {
+		body = p.applyTail(body)
+	}
+	// one big node per bound name, innermost last
+	for i := len(names) - 1; i >= 0; i-- {
+		body = &Node{K: "big", V: op + "|" + domKind, C: []*Node{{K: "bv", V: names[i]}, typ, dom, body}}
+	}
+	return body
+}
+
+// atom parses an identifier, literal or bracketed term.
+func (p *parser) atom() *Node {
+	t := p.next()
+	switch t.kind {
+	case tIdent:
+		if isKeyword(t.text) {
+			p.i--
+			p.fail("unexpected keyword %q", t.text)
+		}
+		if t.text == "_" {
+			return &Node{K: "hole"}
+		}
+		return &Node{K: "id", V: t.text}
+	case tNum:
+		return &Node{K: "num", V: t.text}
+	case tStr:
+		return &Node{K: "str", V: t.text}
+	case tEOF:
+		p.i--
+		p.fail("expected a term, found the end")
+	}
+	switch t.text {
+	case "(":
+		n := p.paren()
+		for p.peek().kind == tProj {
+			n = &Node{K: "proj", V: p.next().text, C: []*Node{n}}
+		}
+		return n
+	case "⟨":
+		items := p.items("⟩")
+		return &Node{K: "anon", C: items}
+	case "[":
+		items := p.items("]")
+		return &Node{K: "list", C: items}
+	case "{":
+		return p.brace()
+	case "|":
+		inner := p.until("|")
+		return &Node{K: "abs", C: []*Node{inner}}
+	case "‖":
+		inner := p.until("‖")
+		return &Node{K: "norm", C: []*Node{inner}}
+	case "⌊":
+		inner := p.expr(0)
+		if p.is("⌋₊") {
+			p.next()
+			return &Node{K: "floor₊", C: []*Node{inner}}
+		}
+		p.expect("⌋")
+		return &Node{K: "floor", C: []*Node{inner}}
+	case "⌈":
+		inner := p.expr(0)
+		if p.is("⌉₊") {
+			p.next()
+			return &Node{K: "ceil₊", C: []*Node{inner}}
+		}
+		p.expect("⌉")
+		return &Node{K: "ceil", C: []*Node{inner}}
+	case "⟪":
+		items := p.items("⟫")
+		n := &Node{K: "inner", C: items}
+		if p.peek().kind == tIdent && strings.HasPrefix(p.peek().text, "_") {
+			n.V = p.next().text
+		}
+		return n
+	case "⁅":
+		return &Node{K: "bracket", C: p.items("⁆")}
+	case "↑":
+		return &Node{K: "coe", C: []*Node{p.arg()}}
+	}
+	if atomSymbols[t.text] {
+		if t.text == "π" {
+			return &Node{K: "id", V: "Real.pi"}
+		}
+		return &Node{K: "id", V: t.text}
+	}
+	p.i--
+	p.fail("unexpected %q", t.text)
+	return nil
+}
+
+// until parses a term up to a closing delimiter that is also an operator
+// or opener (| or ‖).
+func (p *parser) until(close string) *Node {
+	p.stop = append(p.stop, close)
+	inner := p.expr(0)
+	p.stop = p.stop[:len(p.stop)-1]
+	p.expect(close)
+	return inner
+}
+
+// items parses comma-separated terms up to close.
+func (p *parser) items(close string) []*Node {
+	var out []*Node
+	saved := p.stop
+	p.stop = nil
+	defer func() { p.stop = saved }()
+	for !p.is(close) {
+		out = append(out, p.expr(0))
+		if p.is(",") {
+			p.next()
+			continue
+		}
+		break
+	}
+	p.expect(close)
+	return out
+}
+
+// paren reads (e), (e : T), (a, b), (), (· + 1).
+func (p *parser) paren() *Node {
+	saved := p.stop
+	p.stop = nil
+	defer func() { p.stop = saved }()
+	if p.is(")") {
+		p.next()
+		return &Node{K: "id", V: "()"}
+	}
+	e := p.expr(0)
+	switch {
+	case p.is(":"):
+		p.next()
+		typ := p.expr(0)
+		p.expect(")")
+		return &Node{K: "ascr", C: []*Node{e, typ}}
+	case p.is(","):
+		items := []*Node{e}
+		for p.is(",") {
+			p.next()
+			items = append(items, p.expr(0))
+		}
+		p.expect(")")
+		return &Node{K: "tuple", C: items}
+	}
+	p.expect(")")
+	return &Node{K: "paren", C: []*Node{e}}
+}
+
+// brace reads {x | p}, {x : T | p}, {x ∈ s | p}, {a, b}, {}, or a
+// structure instance.
+func (p *parser) brace() *Node {
+	saved := p.stop
+	p.stop = nil
+	defer func() { p.stop = saved }()
+	if p.is("}") {
+		p.next()
+		return &Node{K: "setlit"}
+	}
+	// set-builder with a binder
+	if p.peek().kind == tIdent || p.is("(") || p.is("_") {
+		save := p.i
+		if ok, n := p.tryBuilder(); ok {
+			return n
+		}
+		p.i = save
+	}
+	first := p.exprStop("|")
+	if p.is("|") { // {f x | x ∈ s} style image builder
+		p.next()
+		pred := p.binderList()
+		p.expect("}")
+		return &Node{K: "image", C: []*Node{first, pred}}
+	}
+	items := []*Node{first}
+	for p.is(",") {
+		p.next()
+		items = append(items, p.expr(0))
+	}
+	if p.is(":=") { // structure instance: keep opaque but ordered
+		for !p.is("}") && p.peek().kind != tEOF {
+			p.next()
+		}
+	}
+	p.expect("}")
+	return &Node{K: "setlit", C: items}
+}
+
+func (p *parser) exprStop(s string) *Node {
+	p.stop = append(p.stop, s)
+	defer func() { p.stop = p.stop[:len(p.stop)-1] }()
+	return p.expr(0)
+}
+
+func (p *parser) binderList() *Node {
+	e := p.expr(0)
+	return e
+}
+
+// tryBuilder attempts {x | p}, {x : T | p}, {(x, y) | p}, {x ∈ s | p}.
+func (p *parser) tryBuilder() (ok bool, n *Node) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isPE := r.(*ParseError); !isPE {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	if p.peek().kind != tIdent || isKeyword(p.peek().text) {
+		return false, nil
+	}
+	name := p.next().text
+	typ := &Node{K: "hole"}
+	switch {
+	case p.is(":"):
+		p.next()
+		p.stop = append(p.stop, "//")
+		typ = p.exprStop("|")
+		p.stop = p.stop[:len(p.stop)-1]
+	case p.is("∈"):
+		p.next()
+		set := p.exprStop("|")
+		p.expect("|")
+		pred := p.expr(0)
+		p.expect("}")
+		return true, &Node{K: "sep", V: name, C: []*Node{set, pred}}
+	}
+	if p.is("//") {
+		p.next()
+		pred := p.expr(0)
+		p.expect("}")
+		return true, &Node{K: "subtype", V: name, C: []*Node{typ, pred}}
+	}
+	if !p.is("|") {
+		return false, nil
+	}
+	p.next()
+	pred := p.expr(0)
+	p.expect("}")
+	return true, &Node{K: "setof", V: name, C: []*Node{typ, pred}}
+}
