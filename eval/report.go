@@ -67,12 +67,14 @@ func (d Document) WriteText(w io.Writer) error {
 			names = append(names, k)
 		}
 		sort.Strings(names)
-		parts := make([]string, 0, len(names)+1)
+		parts := make([]string, 0, len(names))
 		for _, k := range names {
 			parts = append(parts, fmt.Sprintf("%s %d", k, st.Decided[k]))
 		}
-		parts = append(parts, fmt.Sprintf("undecided %d (scored wrong)", st.Undecided))
-		fmt.Fprintf(&b, "; decided by %s", strings.Join(parts, ", "))
+		if len(parts) == 0 {
+			parts = append(parts, "no judge")
+		}
+		fmt.Fprintf(&b, "; decided by %s; undecided %d (scored wrong)", strings.Join(parts, ", "), st.Undecided)
 	}
 	b.WriteString("\n")
 	_, err := io.WriteString(w, b.String())

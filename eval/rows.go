@@ -3,8 +3,10 @@ package eval
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"github.com/rxeval/rxeval/schema"
 )
@@ -49,6 +51,62 @@ const (
 	Flat GoldShape = "flat"
 )
 
+// field is a string-or-null JSON value that remembers whether it was
+// present at all. It decodes from the input without copying it.
+type field struct {
+	set  bool
+	null bool
+	s    string
+}
+
+func (f *field) UnmarshalJSON(b []byte) error {
+	f.set = true
+	if string(b) == "null" {
+		f.null = true
+		return nil
+	}
+	if err := json.Unmarshal(b, &f.s); err != nil {
+		return fmt.Errorf("want a string or null, got %.40s", b)
+	}
+	return nil
+}
+
+// goldRow is either shape of a gold row.
+type goldRow struct {
+	Idx                field      `json:"idx"`
+	FormalStatement    field      `json:"formal_statement"`
+	Header             field      `json:"header"`
+	Informal           field      `json:"informal_statement"`
+	Diagnosis          *diagnosis `json:"diagnosis"`
+	Verdict            field      `json:"verdict"`
+	ErrorCategory      field      `json:"error_category"`
+	ErrorSegment       field      `json:"error_segment"`
+	CorrectedStatement field      `json:"corrected_statement"`
+}
+
+// alignedField is the diagnosis' "aligned": "Aligned"/"Misaligned", or a
+// boolean (true = aligned).
+type alignedField struct{ field }
+
+func (f *alignedField) UnmarshalJSON(b []byte) error {
+	switch string(b) {
+	case "true":
+		f.field = field{set: true, s: "Aligned"}
+		return nil
+	case "false":
+		f.field = field{set: true, s: "Misaligned"}
+		return nil
+	}
+	return f.field.UnmarshalJSON(b)
+}
+
+type diagnosis struct {
+	Aligned            alignedField `json:"aligned"`
+	ErrorType          field        `json:"error_type"`
+	ErrorLocation      field        `json:"error_location"`
+	CorrectedStatement field        `json:"corrected_statement"`
+}
+
 // ParseGold reads a gold JSONL file in either shape (detected from the
 // first row; every row must have the same shape).
 func ParseGold(data []byte) ([]Gold, GoldShape, error) {
@@ -56,18 +114,31 @@ func ParseGold(data []byte) ([]Gold, GoldShape, error) {
 	var shape GoldShape
 	seen := map[string]int{}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	for n, line := range bytes.Split(data, []byte("\n")) {
-		lineNo := n + 1
+	lineNo := 0
+	for len(data) > 0 {
+		lineNo++
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
 			continue
 		}
-		var raw map[string]json.RawMessage
-		if err := json.Unmarshal(line, &raw); err != nil {
+		raw, ok := scanGoldRow(unsafe.String(unsafe.SliceData(line), len(line)))
+		if ok {
+			// read by the scanner
+		} else if err := json.Unmarshal(line, &raw); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				return nil, "", fmt.Errorf("line %d: field %q: got a JSON %s", lineNo, te.Field, te.Value)
+			}
 			return nil, "", fmt.Errorf("line %d: %w", lineNo, err)
 		}
 		rowShape := Flat
-		if _, ok := raw["diagnosis"]; ok {
+		if raw.Diagnosis != nil || bytes.Contains(line, []byte(`"diagnosis"`)) {
 			rowShape = Labelled
 		}
 		if shape == "" {
@@ -75,7 +146,7 @@ func ParseGold(data []byte) ([]Gold, GoldShape, error) {
 		} else if rowShape != shape {
 			return nil, "", fmt.Errorf("line %d: a %s row in a %s file", lineNo, rowShape, shape)
 		}
-		g, err := parseGoldRow(raw, shape)
+		g, err := parseGoldRow(&raw, shape)
 		if err != nil {
 			return nil, "", fmt.Errorf("line %d: %w", lineNo, err)
 		}
@@ -91,69 +162,57 @@ func ParseGold(data []byte) ([]Gold, GoldShape, error) {
 	return out, shape, nil
 }
 
-func parseGoldRow(raw map[string]json.RawMessage, shape GoldShape) (Gold, error) {
-	var g Gold
-	str := func(m map[string]json.RawMessage, k string) (Text, error) {
-		v, ok := m[k]
-		if !ok {
-			return Text{}, fmt.Errorf("field %q is missing", k)
-		}
-		var p *string
-		if err := json.Unmarshal(v, &p); err != nil {
-			return Text{}, fmt.Errorf("field %q: want a string or null", k)
-		}
-		if p == nil || *p == "N/A" {
-			return Text{Null: true}, nil
-		}
-		return Text{S: *p}, nil
+// text reads a string-or-null field; absent is an error.
+func text(name string, f field) (Text, error) {
+	if !f.set {
+		return Text{}, fmt.Errorf("field %q is missing", name)
 	}
-	idx, err := str(raw, "idx")
+	if f.null || f.s == "N/A" {
+		return Text{Null: true}, nil
+	}
+	return Text{S: f.s}, nil
+}
+
+func parseGoldRow(raw *goldRow, shape GoldShape) (Gold, error) {
+	var g Gold
+	idx, err := text("idx", raw.Idx)
 	if err != nil || idx.Null || idx.S == "" {
 		return g, fmt.Errorf("no idx")
 	}
 	g.Idx = idx.S
-	for k, dst := range map[string]*string{"formal_statement": &g.FormalStatement, "header": &g.Header, "informal_statement": &g.Informal} {
-		if t, err := str(raw, k); err == nil {
-			*dst = t.S
+	for _, f := range []struct {
+		v   field
+		dst *string
+	}{{raw.FormalStatement, &g.FormalStatement}, {raw.Header, &g.Header}, {raw.Informal, &g.Informal}} {
+		if t, err := text("", f.v); err == nil {
+			*f.dst = t.S
 		}
 	}
-	var verdict, category Text
-	fields := raw
 	names := [4]string{schema.FieldVerdict, schema.FieldErrorCategory, schema.FieldErrorSegment, schema.FieldCorrectedStatement}
+	vals := [4]field{raw.Verdict, raw.ErrorCategory, raw.ErrorSegment, raw.CorrectedStatement}
 	if shape == Labelled {
-		if err := json.Unmarshal(raw["diagnosis"], &fields); err != nil || fields == nil {
+		d := raw.Diagnosis
+		if d == nil {
 			return g, fmt.Errorf("diagnosis: want an object")
 		}
 		names = [4]string{"aligned", "error_type", "error_location", "corrected_statement"}
-		// "aligned" may also be a boolean.
-		var b bool
-		if err := json.Unmarshal(fields["aligned"], &b); err == nil {
-			v := "Misaligned"
-			if b {
-				v = "Aligned"
-			}
-			fields["aligned"], _ = json.Marshal(v)
+		vals = [4]field{d.Aligned.field, d.ErrorType, d.ErrorLocation, d.CorrectedStatement}
+	}
+	var fields [4]Text
+	for i := range fields {
+		if fields[i], err = text(names[i], vals[i]); err != nil {
+			return g, err
 		}
 	}
-	if verdict, err = str(fields, names[0]); err != nil {
-		return g, err
-	}
-	switch strings.ToLower(strings.TrimSpace(verdict.S)) {
+	switch strings.ToLower(strings.TrimSpace(fields[0].S)) {
 	case "misaligned":
 		g.Misaligned = true
 	case "aligned":
 	default:
-		return g, fmt.Errorf("%s: %q is neither aligned nor misaligned", names[0], verdict.S)
+		return g, fmt.Errorf("%s: %q is neither aligned nor misaligned", names[0], fields[0].S)
 	}
-	if category, err = str(fields, names[1]); err != nil {
-		return g, err
-	}
-	if g.Segment, err = str(fields, names[2]); err != nil {
-		return g, err
-	}
-	if g.Corrected, err = str(fields, names[3]); err != nil {
-		return g, err
-	}
+	category := fields[1]
+	g.Segment, g.Corrected = fields[2], fields[3]
 	if g.Misaligned {
 		if category.Null {
 			return g, fmt.Errorf("%s: a misaligned sample needs a category", names[1])

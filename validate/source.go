@@ -45,6 +45,13 @@ func (s *Source) Close() error {
 	return err
 }
 
+// WriteProblems prints the container's problems, one per line.
+func (s *Source) WriteProblems(w io.Writer) {
+	for _, p := range s.Problems {
+		fmt.Fprintf(w, "%s: %s\n", s.Name, p)
+	}
+}
+
 // ErrTooLarge is returned when a file passes the size limit.
 var ErrTooLarge = errors.New("file too large")
 

@@ -112,3 +112,18 @@ func BenchmarkStartupProcess(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScoreProcess times 'rxeval score --judge exact' on 7,030 rows:
+// the whole process, gold parsing and prediction validation included.
+func BenchmarkScoreProcess(b *testing.B) {
+	bin := buildBinary(b)
+	dir := b.TempDir()
+	gold, pred := filepath.Join(dir, "gold.jsonl"), filepath.Join(dir, "pred.jsonl")
+	os.WriteFile(gold, synth.Gold(synth.Rows(7030, 1)), 0o644)
+	os.WriteFile(pred, synth.Predictions(synth.Rows(7030, 2)), 0o644)
+	for b.Loop() {
+		if out, err := exec.Command(bin, "score", "--judge", "exact", "--gold", gold, pred).CombinedOutput(); err != nil {
+			b.Fatal(err, string(out))
+		}
+	}
+}

@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges"
+	"github.com/rxeval/rxeval/validate"
+)
+
+func init() {
+	register(&command{
+		name:    "score",
+		summary: "compute the official metrics of a prediction file against gold labels",
+		usage: `Usage: rxeval score --gold GOLD [flags] PRED
+
+Scores PRED (.jsonl or .zip) against GOLD (labelled rows with a diagnosis
+object, or rows in the prediction shape). PRED is validated first: what the
+official server would reject is refused (exit 1); penalised rows are scored
+as the rules say and listed as warnings on stderr.
+
+Exit code 0: scored; 1: predictions refused or gold malformed; 2: usage or
+I/O error; 3: the judge cannot run.
+
+Flags:
+`,
+		run: runScore,
+	})
+}
+
+func runScore(e *env, args []string) error {
+	c := commands["score"]
+	fs := newFlagSet(c)
+	goldPath := fs.String("gold", "", "gold labels `FILE` (required)")
+	inputs := fs.String("inputs", "", "test-inputs `JSONL` giving formal_statement, header and informal_statement to the judges")
+	judgeSpec := fs.String("judge", "offline", "stage-two `JUDGE`: "+judges.SpecHelp)
+	format := fs.String("format", "text", "output `FORMAT`: text or json")
+	out := fs.String("out", "", "write the report to `FILE` instead of stdout")
+	perSample := fs.String("per-sample", "", "write one JSON line per sample to `FILE`")
+	partial := fs.Bool("partial", false, "score gold ids without a prediction as all-wrong instead of refusing")
+	boot := fs.Int("bootstrap", 0, "add 95% percentile intervals from `N` bootstrap resamples")
+	seed := fs.Uint64("seed", 1, "bootstrap random `SEED`")
+	maxSize := fs.Int64("max-size", validate.DefaultMaxSize, "refuse files (and zip entries) larger than `BYTES`")
+	var jf judgeFlags
+	jf.register(fs)
+	if err := c.parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usageError{fmt.Errorf("want exactly one prediction file, got %d", fs.NArg())}
+	}
+	if *goldPath == "" {
+		return usageError{fmt.Errorf("--gold is required")}
+	}
+	if *format != "text" && *format != "json" {
+		return usageError{fmt.Errorf("--format must be text or json, not %q", *format)}
+	}
+	if *boot < 0 {
+		return usageError{fmt.Errorf("--bootstrap must be positive")}
+	}
+	if _, _, err := judges.ParseSpec(*judgeSpec); err != nil {
+		return usageError{err}
+	}
+
+	goldSrc, err := validate.ReadSource(*goldPath, *maxSize)
+	if err != nil {
+		return err
+	}
+	if goldSrc.Data == nil {
+		goldSrc.WriteProblems(e.stderr)
+		return problemsError{fmt.Sprintf("%s: no readable gold rows", *goldPath)}
+	}
+	gold, shape, err := eval.ParseGold(goldSrc.Data)
+	goldSrc.Close()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "%s: %v\n", *goldPath, err)
+		return problemsError{fmt.Sprintf("%s: gold file is malformed", *goldPath)}
+	}
+	if *inputs != "" {
+		if err := addContext(gold, *inputs); err != nil {
+			return err
+		}
+	}
+
+	preds, err := readPredictions(e, fs.Arg(0), gold, *maxSize, *partial)
+	if err != nil {
+		return err
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	judge, info, closeJudge, err := jf.open(ctx, *judgeSpec, e.stderr)
+	if err != nil {
+		return err
+	}
+	defer closeJudge()
+
+	rep, err := eval.Score(ctx, gold, preds, judge, eval.Options{Partial: *partial, Bootstrap: *boot, Seed: *seed})
+	if err != nil {
+		var me *eval.MissingError
+		if errors.As(err, &me) {
+			return problemsError{err.Error() + " (use --partial to score them as wrong)"}
+		}
+		return err
+	}
+	info["decided_by"] = rep.StageTwo.Decided
+	doc := eval.Document{Report: rep, Gold: *goldPath, GoldShape: shape, Pred: fs.Arg(0), Judge: info}
+	var buf bytes.Buffer
+	if *format == "json" {
+		err = doc.WriteJSON(&buf)
+	} else {
+		err = doc.WriteText(&buf)
+	}
+	if err != nil {
+		return err
+	}
+	if err := writeOut(e.stdout, *out, buf.Bytes()); err != nil {
+		return err
+	}
+	if *perSample != "" {
+		var ps bytes.Buffer
+		if err := rep.WritePerSample(&ps); err != nil {
+			return err
+		}
+		if err := writeFileAtomic(*perSample, ps.Bytes()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeOut(stdout io.Writer, path string, data []byte) error {
+	if path == "" || path == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	return writeFileAtomic(path, data)
+}
+
+// addContext fills the judges' context of gold rows from a test-inputs file.
+func addContext(gold []eval.Gold, path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	type row struct {
+		Idx             string `json:"idx"`
+		FormalStatement string `json:"formal_statement"`
+		Header          string `json:"header"`
+		Informal        string `json:"informal_statement"`
+	}
+	byID := map[string]row{}
+	for n, line := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var r row
+		if err := json.Unmarshal(line, &r); err != nil {
+			return fmt.Errorf("%s: line %d: %w", path, n+1, err)
+		}
+		byID[r.Idx] = r
+	}
+	for i := range gold {
+		r, ok := byID[gold[i].Idx]
+		if !ok {
+			continue
+		}
+		if gold[i].FormalStatement == "" {
+			gold[i].FormalStatement = r.FormalStatement
+		}
+		if gold[i].Header == "" {
+			gold[i].Header = r.Header
+		}
+		if gold[i].Informal == "" {
+			gold[i].Informal = r.Informal
+		}
+	}
+	return nil
+}
+
+// readPredictions validates the prediction file against the gold ids and
+// returns its rows for the scorer. Problems go to stderr; rejected files
+// are refused.
+func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, partial bool) (map[string]eval.Pred, error) {
+	ids := make([]string, len(gold))
+	for i, g := range gold {
+		ids[i] = g.Idx
+	}
+	exp, err := validate.NewIDSet(ids)
+	if err != nil {
+		return nil, err
+	}
+	src, err := validate.ReadSource(path, maxSize)
+	if err != nil {
+		return nil, err
+	}
+	defer src.Close()
+	v, err := validate.New()
+	if err != nil {
+		return nil, err
+	}
+	rep := v.Validate(src, validate.Options{Expected: exp, KeepRows: true})
+	refused := false
+	for _, p := range rep.Errors {
+		if p.Code.Rejected() && !(partial && p.Code == validate.CodeMissingID) {
+			refused = true
+		}
+	}
+	if len(rep.Errors)+len(rep.Warnings) > 0 {
+		rep.WriteText(e.stderr, 20, false)
+	}
+	if refused {
+		return nil, problemsError{fmt.Sprintf("%s would be rejected by the track's server; not scored", path)}
+	}
+	preds := make(map[string]eval.Pred, len(rep.Parsed))
+	for _, r := range rep.Parsed {
+		preds[r.Idx] = eval.Pred{
+			Idx: r.Idx, Misaligned: r.Misaligned,
+			Category: eval.Text(r.Category), CategoryName: r.CategoryName,
+			Segment: eval.Text(r.Segment), Corrected: eval.Text(r.Corrected),
+		}
+	}
+	return preds, nil
+}

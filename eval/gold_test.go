@@ -1,0 +1,80 @@
+package eval
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestParseGoldShapes(t *testing.T) {
+	data, err := os.ReadFile("../testdata/example/gold.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, shape, err := ParseGold(data)
+	if err != nil || shape != Labelled || len(g) != 5 {
+		t.Fatalf("labelled: %v %v %d", err, shape, len(g))
+	}
+	if g[1].Misaligned || !g[1].Segment.Null || g[0].Category != "Operator Confusion" || g[0].FormalStatement == "" {
+		t.Errorf("rows: %+v %+v", g[0], g[1])
+	}
+	flat := `{"idx":"a","verdict":"Misaligned","error_category":"S2.4","error_segment":"x","corrected_statement":"y"}
+{"idx":"b","verdict":"aligned","error_category":"N/A","error_segment":null,"corrected_statement":"N/A"}
+`
+	g, shape, err = ParseGold([]byte(flat))
+	if err != nil || shape != Flat || g[0].Category != "Exponent/Power Error" || !g[1].Corrected.Null {
+		t.Fatalf("flat: %v %v %+v", err, shape, g)
+	}
+	boolAligned := `{"idx":"a","diagnosis":{"aligned":true,"error_type":"N/A","error_location":"N/A","corrected_statement":"N/A"}}`
+	if g, _, err := ParseGold([]byte(boolAligned)); err != nil || g[0].Misaligned {
+		t.Fatalf("boolean aligned: %v %+v", err, g)
+	}
+}
+
+func TestParseGoldErrors(t *testing.T) {
+	tests := map[string]string{
+		"":                      "no rows",
+		"{":                     "line 1",
+		`{"verdict":"aligned"}`: "no idx",
+		`{"idx":"a","verdict":"maybe","error_category":null,"error_segment":null,"corrected_statement":null}`:                                                                                                                    "neither aligned nor misaligned",
+		`{"idx":"a","verdict":"misaligned","error_category":null,"error_segment":"x","corrected_statement":"y"}`:                                                                                                                 "needs a category",
+		`{"idx":"a","verdict":"aligned","error_category":null,"error_segment":null}`:                                                                                                                                             `"corrected_statement" is missing`,
+		`{"idx":"a","diagnosis":{"aligned":"Aligned","error_type":"N/A","error_location":"N/A","corrected_statement":"N/A"}}` + "\n" + `{"idx":"b","verdict":"aligned"}`:                                                         "a flat row in a labelled file",
+		`{"idx":"a","verdict":"aligned","error_category":null,"error_segment":null,"corrected_statement":null}` + "\n" + `{"idx":"a","verdict":"aligned","error_category":null,"error_segment":null,"corrected_statement":null}`: "already on line 1",
+		`{"idx":"a","diagnosis":[1]}`: `field "diagnosis": got a JSON array`,
+		`{"idx":"a","verdict":"aligned","error_category":5,"error_segment":null,"corrected_statement":null}`: "want a string or null, got 5",
+	}
+	for in, want := range tests {
+		_, _, err := ParseGold([]byte(in))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseGold(%q) = %v, want %q", in, err, want)
+		}
+	}
+}
+
+// FuzzScanGoldRow: whenever the scanner reads a row, encoding/json reads
+// the same values from it.
+func FuzzScanGoldRow(f *testing.F) {
+	data, _ := os.ReadFile("../testdata/example/gold.jsonl")
+	for _, l := range strings.Split(string(data), "\n") {
+		f.Add(l)
+	}
+	f.Add(`{"idx":"a\u00e9\ud835\udd5c\ud800x","verdict":"aligned","error_category":null,"error_segment":"N/A","corrected_statement":"\"q\"\\\/\n","extra":true}`)
+	f.Add(`{"idx":"a","diagnosis":{"aligned":false,"error_type":"S2.4","error_location":"x","corrected_statement":"y"}}`)
+	f.Fuzz(func(t *testing.T, line string) {
+		fast, ok := scanGoldRow(line)
+		if !ok {
+			return
+		}
+		var slow goldRow
+		if err := json.Unmarshal([]byte(line), &slow); err != nil {
+			t.Fatalf("scanner read a row encoding/json rejects: %q: %v", line, err)
+		}
+		fd, sd := fast.Diagnosis, slow.Diagnosis
+		fast.Diagnosis, slow.Diagnosis = nil, nil
+		if fast != slow || (fd == nil) != (sd == nil) || (fd != nil && *fd != *sd) {
+			t.Fatalf("scanner and encoding/json disagree on %q:\n%+v %+v\n%+v %+v", line, fast, fd, slow, sd)
+		}
+	})
+}

@@ -1,0 +1,270 @@
+package eval
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// A small scanner for the JSON objects of gold files: string, null and
+// boolean values, and one nested object (the diagnosis). It reads without
+// copying the input except for the strings it returns, and says no to
+// anything else, so that ParseGold can fall back on encoding/json, which
+// then also writes the error messages.
+
+type scanner struct {
+	s string
+	p int
+}
+
+func (sc *scanner) ws() {
+	for sc.p < len(sc.s) {
+		switch sc.s[sc.p] {
+		case ' ', '\t', '\n', '\r':
+			sc.p++
+		default:
+			return
+		}
+	}
+}
+
+// object scans {"k": v, ...}, calling set for each scalar value (prefix +
+// key); nested objects are allowed once (depth 1).
+func (sc *scanner) object(prefix string, depth int, set func(key string, f field) bool) bool {
+	sc.ws()
+	if sc.p >= len(sc.s) || sc.s[sc.p] != '{' {
+		return false
+	}
+	sc.p++
+	sc.ws()
+	if sc.p < len(sc.s) && sc.s[sc.p] == '}' {
+		sc.p++
+		return true
+	}
+	for {
+		sc.ws()
+		k, ok := sc.str()
+		if !ok || (depth == 0 && strings.Contains(k, ".")) {
+			return false
+		}
+		sc.ws()
+		if sc.p >= len(sc.s) || sc.s[sc.p] != ':' {
+			return false
+		}
+		sc.p++
+		sc.ws()
+		if sc.p >= len(sc.s) {
+			return false
+		}
+		switch c := sc.s[sc.p]; {
+		case c == '"':
+			v, ok := sc.str()
+			if !ok || !set(prefix+k, field{set: true, s: v}) {
+				return false
+			}
+		case strings.HasPrefix(sc.s[sc.p:], "null"):
+			sc.p += 4
+			if !set(prefix+k, field{set: true, null: true}) {
+				return false
+			}
+		case strings.HasPrefix(sc.s[sc.p:], "true"):
+			sc.p += 4
+			if !set(prefix+k, field{set: true, s: "\x00true"}) {
+				return false
+			}
+		case strings.HasPrefix(sc.s[sc.p:], "false"):
+			sc.p += 5
+			if !set(prefix+k, field{set: true, s: "\x00false"}) {
+				return false
+			}
+		case c == '{' && depth == 0:
+			if !set(prefix+k, field{set: true, s: "\x00object"}) || !sc.object(prefix+k+".", 1, set) {
+				return false
+			}
+		default:
+			return false
+		}
+		sc.ws()
+		if sc.p >= len(sc.s) {
+			return false
+		}
+		if sc.s[sc.p] == ',' {
+			sc.p++
+			continue
+		}
+		if sc.s[sc.p] != '}' {
+			return false
+		}
+		sc.p++
+		return true
+	}
+}
+
+// str scans a JSON string at sc.p and returns its own copy of the value.
+func (sc *scanner) str() (string, bool) {
+	s := sc.s
+	if sc.p >= len(s) || s[sc.p] != '"' {
+		return "", false
+	}
+	start := sc.p + 1
+	i := start
+	for i < len(s) && s[i] != '"' && s[i] != '\\' {
+		if s[i] < 0x20 {
+			return "", false
+		}
+		i++
+	}
+	if i >= len(s) {
+		return "", false
+	}
+	if s[i] == '"' {
+		sc.p = i + 1
+		if !utf8.ValidString(s[start:i]) {
+			return "", false
+		}
+		return strings.Clone(s[start:i]), true
+	}
+	var b strings.Builder
+	b.Grow(i - start + 16)
+	b.WriteString(s[start:i])
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == '"':
+			sc.p = i + 1
+			out := b.String()
+			if !utf8.ValidString(out) {
+				return "", false
+			}
+			return out, true
+		case c < 0x20:
+			return "", false
+		case c != '\\':
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		if i+1 >= len(s) {
+			return "", false
+		}
+		switch s[i+1] {
+		case '"', '\\', '/':
+			b.WriteByte(s[i+1])
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'u':
+			r, ok := hex4(s, i+2)
+			if !ok {
+				return "", false
+			}
+			i += 6
+			if utf16.IsSurrogate(r) {
+				// as encoding/json: a valid pair combines, anything else is U+FFFD
+				if r2, ok := hex4(s, i+2); ok && i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
+					if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+						b.WriteRune(d)
+						i += 6
+						continue
+					}
+				}
+				r = utf8.RuneError
+			}
+			b.WriteRune(r)
+			continue
+		default:
+			return "", false
+		}
+		i += 2
+	}
+	return "", false
+}
+
+func hex4(s string, i int) (rune, bool) {
+	if i+4 > len(s) {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(s[i:i+4], 16, 32)
+	if err != nil {
+		return 0, false
+	}
+	return rune(v), true
+}
+
+var goldKeys = []string{"idx", "formal_statement", "header", "informal_statement", "verdict", "error_category", "error_segment", "corrected_statement", "diagnosis",
+	"diagnosis.aligned", "diagnosis.error_type", "diagnosis.error_location", "diagnosis.corrected_statement"}
+
+// scanGoldRow reads a gold row with the scanner; ok is false when the row
+// needs encoding/json.
+func scanGoldRow(line string) (raw goldRow, ok bool) {
+	sc := &scanner{s: line}
+	var diag diagnosis
+	hasDiag := false
+	set := func(k string, f field) bool {
+		switch k {
+		case "idx":
+			raw.Idx = f
+		case "formal_statement":
+			raw.FormalStatement = f
+		case "header":
+			raw.Header = f
+		case "informal_statement":
+			raw.Informal = f
+		case "verdict":
+			raw.Verdict = f
+		case "error_category":
+			raw.ErrorCategory = f
+		case "error_segment":
+			raw.ErrorSegment = f
+		case "corrected_statement":
+			raw.CorrectedStatement = f
+		case "diagnosis":
+			hasDiag = f.s == "\x00object"
+			return hasDiag
+		case "diagnosis.aligned":
+			switch f.s {
+			case "\x00true":
+				f.s = "Aligned"
+			case "\x00false":
+				f.s = "Misaligned"
+			}
+			diag.Aligned = alignedField{f}
+		case "diagnosis.error_type":
+			diag.ErrorType = f
+		case "diagnosis.error_location":
+			diag.ErrorLocation = f
+		case "diagnosis.corrected_statement":
+			diag.CorrectedStatement = f
+		default:
+			if f.s == "\x00object" {
+				return false
+			}
+			for _, known := range goldKeys {
+				if strings.EqualFold(k, known) {
+					return false // encoding/json matches keys without case
+				}
+			}
+			return true // other fields are ignored, as by encoding/json
+		}
+		return !strings.HasPrefix(f.s, "\x00")
+	}
+	if !sc.object("", 0, set) {
+		return goldRow{}, false
+	}
+	sc.ws()
+	if sc.p != len(line) {
+		return goldRow{}, false
+	}
+	if hasDiag {
+		raw.Diagnosis = &diag
+	}
+	return raw, true
+}

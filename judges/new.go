@@ -1,0 +1,38 @@
+package judges
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges/lean"
+)
+
+// Spec names a judge on the command line.
+const SpecHelp = "exact (stage one only), offline (deterministic judges; the default), ollama:MODEL (deterministic first, then the model), ollama-only:MODEL (every pair to the model)"
+
+// Offline returns the judge for a spec that needs no server: "exact" or
+// "offline". ok is false for other specs.
+func Offline(spec string) (eval.Judge, eval.JudgeInfo, bool) {
+	switch spec {
+	case "exact":
+		return eval.ExactJudge{}, eval.JudgeInfo{"chain": "exact", "spec": spec, "note": "stage one only: pairs that do not match exactly are wrong"}, true
+	case "offline", "":
+		c := Deterministic()
+		return c, eval.JudgeInfo{"chain": c.Name(), "spec": "offline", "versions": map[string]string{"span": SpanVersion, "lean-ast": lean.Version},
+			"note": "deterministic judges only; pairs they leave undecided are scored wrong"}, true
+	}
+	return nil, nil, false
+}
+
+// ParseSpec splits "ollama:MODEL" and "ollama-only:MODEL".
+func ParseSpec(spec string) (kind, model string, err error) {
+	if _, _, ok := Offline(spec); ok {
+		return spec, "", nil
+	}
+	kind, model, found := strings.Cut(spec, ":")
+	if !found || model == "" || (kind != "ollama" && kind != "ollama-only") {
+		return "", "", fmt.Errorf("unknown judge %q; want %s", spec, SpecHelp)
+	}
+	return kind, model, nil
+}
