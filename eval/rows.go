@@ -108,12 +108,14 @@ type diagnosis struct {
 }
 
 // ParseGold reads a gold JSONL file in either shape (detected from the
-// first row; every row must have the same shape).
+// first row; every row must have the same shape). The rows share memory
+// with data: it must not change while they are in use.
 func ParseGold(data []byte) ([]Gold, GoldShape, error) {
-	var out []Gold
-	var shape GoldShape
-	seen := map[string]int{}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	lines := bytes.Count(data, []byte("\n")) + 1
+	out := make([]Gold, 0, lines)
+	var shape GoldShape
+	seen := make(map[string]int, lines)
 	lineNo := 0
 	for len(data) > 0 {
 		lineNo++

@@ -11,7 +11,8 @@ import (
 // boolean values, and one nested object (the diagnosis). It reads without
 // copying the input except for the strings it returns, and says no to
 // anything else, so that ParseGold can fall back on encoding/json, which
-// then also writes the error messages.
+// then also writes the error messages. Strings without escapes share the
+// input's memory.
 
 type scanner struct {
 	s string
@@ -101,7 +102,8 @@ func (sc *scanner) object(prefix string, depth int, set func(key string, f field
 	}
 }
 
-// str scans a JSON string at sc.p and returns its own copy of the value.
+// str scans a JSON string at sc.p. A string without escapes shares the
+// input's memory.
 func (sc *scanner) str() (string, bool) {
 	s := sc.s
 	if sc.p >= len(s) || s[sc.p] != '"' {
@@ -123,10 +125,18 @@ func (sc *scanner) str() (string, bool) {
 		if !utf8.ValidString(s[start:i]) {
 			return "", false
 		}
-		return strings.Clone(s[start:i]), true
+		return s[start:i], true
+	}
+	// Size the copy once: find the closing quote first.
+	end := i
+	for end < len(s) && s[end] != '"' {
+		if s[end] == '\\' {
+			end++
+		}
+		end++
 	}
 	var b strings.Builder
-	b.Grow(i - start + 16)
+	b.Grow(end - start)
 	b.WriteString(s[start:i])
 	for i < len(s) {
 		c := s[i]

@@ -94,3 +94,18 @@ func TestKeptRowsOwnTheirMemory(t *testing.T) {
 		}
 	}
 }
+
+func TestAliasRowsReadTheSameValues(t *testing.T) {
+	data := realisticFile()
+	v := newValidator(t)
+	a := v.Validate(&Source{Name: "r.jsonl", Data: data}, Options{KeepRows: true})
+	b := v.Validate(&Source{Name: "r.jsonl", Data: data}, Options{KeepRows: true, AliasRows: true})
+	if len(a.Parsed) != len(b.Parsed) {
+		t.Fatal("row counts differ")
+	}
+	for i := range a.Parsed {
+		if a.Parsed[i] != b.Parsed[i] {
+			t.Fatalf("row %d differs:\n%+v\n%+v", i, a.Parsed[i], b.Parsed[i])
+		}
+	}
+}

@@ -13,7 +13,7 @@ func mapFile(f *os.File, size int64) ([]byte, func() error, bool) {
 	if size <= 0 || int64(int(size)) != size {
 		return nil, nil, false
 	}
-	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_PRIVATE|syscall.MAP_POPULATE)
 	if err != nil {
 		return nil, nil, false
 	}

@@ -71,10 +71,13 @@ func parseVerdict(v string) (misaligned, ok bool) {
 // the schema decides. line must be valid UTF-8 (the caller checks). The
 // strings of the row share memory with line, or with *scratch where they
 // needed unescaping: they are valid until the next call with the same
-// scratch (Row.own copies them).
+// scratch (Row.own copies them). With a nil scratch, unescaped strings get
+// memory of their own.
 func fastRow(line string, scratch *[]byte) (Row, bool) {
 	var r Row
-	*scratch = (*scratch)[:0]
+	if scratch != nil {
+		*scratch = (*scratch)[:0]
+	}
 	var seen [5]bool
 	var vals [5]Value
 	p := skipWS(line, 0)
@@ -212,6 +215,9 @@ func scanString(b string, p int, scratch *[]byte) (string, int, bool) {
 // quotes) onto the end of *scratch and returns them as a string sharing
 // its memory; it says no to \u escapes and anything else.
 func unescape(raw string, scratch *[]byte) (string, bool) {
+	if scratch == nil {
+		scratch = new([]byte)
+	}
 	out := *scratch
 	if cap(out)-len(out) < len(raw) {
 		out = make([]byte, 0, max(2*cap(out), len(raw)+len(out)))

@@ -27,6 +27,9 @@ type Options struct {
 	// KeepRows fills Report.Parsed (the scorer needs it; validation alone
 	// does not, and is faster without).
 	KeepRows bool
+	// AliasRows lets the kept rows share memory with the Source instead of
+	// copying it: faster, but the rows are valid only until Source.Close.
+	AliasRows bool
 }
 
 // IDSummary counts ids of one kind and shows the first few.
@@ -99,7 +102,8 @@ type validator struct {
 }
 
 // Validate checks the JSONL held by src. It never fails: every problem
-// lands in the report, which shares no memory with src.Data.
+// lands in the report, which shares no memory with src.Data (unless
+// Options.AliasRows).
 func (v *Validator) Validate(src *Source, opts Options) *Report {
 	if opts.Expected == nil {
 		opts.Expected = officialIDs()
@@ -232,7 +236,11 @@ func (w *validator) prepass(spans []span) {
 			if !s.utf8 || w.opts.Exhaustive {
 				continue
 			}
-			row, ok := fastRow(s.text, scratch)
+			sc := scratch
+			if w.opts.KeepRows && w.opts.AliasRows {
+				sc = nil
+			}
+			row, ok := fastRow(s.text, sc)
 			if !ok {
 				continue
 			}
@@ -241,7 +249,9 @@ func (w *validator) prepass(spans []span) {
 			s.probs = w.checkRow(&row, nil)
 			if w.opts.KeepRows {
 				kept := row
-				kept.own()
+				if !w.opts.AliasRows {
+					kept.own()
+				}
 				s.row = &kept
 			}
 		}

@@ -77,8 +77,9 @@ func runScore(e *env, args []string) error {
 		goldSrc.WriteProblems(e.stderr)
 		return problemsError{fmt.Sprintf("%s: no readable gold rows", *goldPath)}
 	}
+	// The gold rows share the mapped file's memory: it stays open until
+	// the process ends.
 	gold, shape, err := eval.ParseGold(goldSrc.Data)
-	goldSrc.Close()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "%s: %v\n", *goldPath, err)
 		return problemsError{fmt.Sprintf("%s: gold file is malformed", *goldPath)}
@@ -187,7 +188,8 @@ func addContext(gold []eval.Gold, path string) error {
 
 // readPredictions validates the prediction file against the gold ids and
 // returns its rows for the scorer. Problems go to stderr; rejected files
-// are refused.
+// are refused. The rows share memory with the file, which stays mapped
+// until the process ends.
 func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, partial bool) (map[string]eval.Pred, error) {
 	ids := make([]string, len(gold))
 	for i, g := range gold {
@@ -201,12 +203,11 @@ func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, parti
 	if err != nil {
 		return nil, err
 	}
-	defer src.Close()
 	v, err := validate.New()
 	if err != nil {
 		return nil, err
 	}
-	rep := v.Validate(src, validate.Options{Expected: exp, KeepRows: true})
+	rep := v.Validate(src, validate.Options{Expected: exp, KeepRows: true, AliasRows: true})
 	refused := false
 	for _, p := range rep.Errors {
 		if p.Code.Rejected() && !(partial && p.Code == validate.CodeMissingID) {
