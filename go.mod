@@ -3,15 +3,17 @@ module github.com/rxeval/rxeval
 go 1.26.0
 
 require (
+	github.com/ollama/ollama v0.5.12
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/spf13/pflag v1.0.10
 	github.com/xeipuuv/gojsonschema v1.2.0
+	go.etcd.io/bbolt v1.5.0
+	golang.org/x/text v0.43.0
 )
 
 require (
 	github.com/xeipuuv/gojsonpointer v0.0.0-20180127040702-4e3ac2762d5f // indirect
 	github.com/xeipuuv/gojsonreference v0.0.0-20180127040603-bd5ef7bd5415 // indirect
 	golang.org/x/sys v0.48.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
 	golang.org/x/tools v0.51.0 // indirect
 )

@@ -2,29 +2,109 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
+	"time"
 
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/judges"
+	"github.com/rxeval/rxeval/judges/lean"
 	"github.com/spf13/pflag"
 )
 
 // judgeFlags configure the stage-two judge.
-type judgeFlags struct{}
+type judgeFlags struct {
+	host        string
+	allowRemote bool
+	parallel    int
+	timeout     time.Duration
+	retries     int
+	cache       string
+	noCache     bool
+	seed        int
+	numCtx      int
+}
 
-func (f *judgeFlags) register(fs *pflag.FlagSet) {}
+func (f *judgeFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.host, "ollama-host", "", "Ollama server `URL` (default $OLLAMA_HOST or http://127.0.0.1:11434)")
+	fs.BoolVar(&f.allowRemote, "allow-remote-judge", false, "allow an Ollama host that is not this machine")
+	fs.IntVar(&f.parallel, "parallel", 2, "`N` model calls at once")
+	fs.DurationVar(&f.timeout, "timeout", 2*time.Minute, "limit for one model call")
+	fs.IntVar(&f.retries, "retries", 3, "retries of a model call that failed transiently")
+	fs.StringVar(&f.cache, "cache", "", "verdict cache `FILE` (default under the user cache directory)")
+	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the verdict cache")
+	fs.IntVar(&f.seed, "judge-seed", 42, "the model's sampling `SEED` (temperature is 0)")
+	fs.IntVar(&f.numCtx, "num-ctx", 8192, "the model's context window in `TOKENS`")
+}
 
-// open builds the judge a spec names; close releases it (the verdict
-// cache, the client).
-func (f *judgeFlags) open(ctx context.Context, spec string, stderr io.Writer) (eval.Judge, eval.JudgeInfo, func(), error) {
+// open builds the judge a spec names, checking before any work that it can
+// run; close releases the verdict cache.
+func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) (eval.Judge, eval.JudgeInfo, func(), error) {
 	if j, info, ok := judges.Offline(spec); ok {
 		return j, info, func() {}, nil
 	}
-	return nil, nil, nil, judgeError{err: errUnsupported(spec), hint: ""}
+	kind, model, err := judges.ParseSpec(spec)
+	if err != nil {
+		return nil, nil, nil, usageError{err}
+	}
+	var cache *judges.Cache
+	cachePath := "none (--no-cache)"
+	if !f.noCache {
+		path := f.cache
+		if path == "" {
+			if path, err = judges.DefaultCachePath(); err != nil {
+				return nil, nil, nil, withHint{err, "pass --cache FILE or --no-cache"}
+			}
+		}
+		if cache, err = judges.OpenCache(path); err != nil {
+			if errors.Is(err, judges.ErrCacheLocked) {
+				return nil, nil, nil, withHint{err, "wait for the other run, or pass another --cache FILE"}
+			}
+			return nil, nil, nil, err
+		}
+		cachePath = cache.Path()
+	}
+	oj, err := judges.NewOllama(ctx, judges.OllamaConfig{
+		Host: f.host, Model: model, AllowRemote: f.allowRemote, Timeout: f.timeout, Retries: f.retries,
+		Parallel: f.parallel, Seed: f.seed, NumCtx: f.numCtx, Cache: cache, Progress: progress,
+	})
+	if err != nil {
+		cache.Close()
+		var he *judges.HintError
+		if errors.As(err, &he) {
+			return nil, nil, nil, judgeError{err: err, hint: he.Hint}
+		}
+		return nil, nil, nil, judgeError{err: err}
+	}
+	var j eval.Judge = oj
+	if kind == "ollama" {
+		j = judges.Chain{Judges: []eval.Judge{judges.SpanJudge{}, judges.LeanJudge{}, oj}}
+	}
+	info := eval.JudgeInfo{"chain": j.Name(), "spec": spec, "cache": cachePath,
+		"versions": map[string]string{"span": judges.SpanVersion, "lean-ast": lean.Version}}
+	for k, v := range oj.Info() {
+		info[k] = v
+	}
+	if kind == "ollama-only" {
+		delete(info, "versions")
+	}
+	return j, info, func() { cache.Close() }, nil
 }
 
-type errUnsupported string
-
-func (e errUnsupported) Error() string {
-	return "judge " + string(e) + " is not available in this build"
+// describeCalls adds what the model was asked to a judge's info.
+func describeCalls(info eval.JudgeInfo, j eval.Judge) {
+	var oj *judges.OllamaJudge
+	switch v := j.(type) {
+	case *judges.OllamaJudge:
+		oj = v
+	case judges.Chain:
+		for _, x := range v.Judges {
+			if o, ok := x.(*judges.OllamaJudge); ok {
+				oj = o
+			}
+		}
+	}
+	if oj != nil {
+		info["model_calls"] = oj.Calls()
+	}
 }

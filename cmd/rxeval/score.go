@@ -68,6 +68,9 @@ func runScore(e *env, args []string) error {
 	if _, _, err := judges.ParseSpec(*judgeSpec); err != nil {
 		return usageError{err}
 	}
+	if jf.parallel < 1 {
+		return usageError{fmt.Errorf("--parallel must be at least 1")}
+	}
 
 	goldSrc, err := validate.ReadSource(*goldPath, *maxSize)
 	if err != nil {
@@ -112,6 +115,7 @@ func runScore(e *env, args []string) error {
 		return err
 	}
 	info["decided_by"] = rep.StageTwo.Decided
+	describeCalls(info, judge)
 	doc := eval.Document{Report: rep, Gold: *goldPath, GoldShape: shape, Pred: fs.Arg(0), Judge: info}
 	var buf bytes.Buffer
 	if *format == "json" {

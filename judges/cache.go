@@ -1,0 +1,136 @@
+package judges
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/rxeval/rxeval/eval"
+	bolt "go.etcd.io/bbolt"
+)
+
+// Cache stores judge verdicts durably (one bbolt transaction per verdict),
+// so a run killed halfway keeps every verdict it got and a rerun asks the
+// model only for the rest.
+type Cache struct {
+	db   *bolt.DB
+	path string
+}
+
+var bucket = []byte("verdicts-v1")
+
+// DefaultCachePath is the verdict cache under the user's cache directory.
+func DefaultCachePath() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "rxeval", "verdicts.db"), nil
+}
+
+// ErrCacheLocked means another rxeval holds the cache file.
+var ErrCacheLocked = errors.New("the verdict cache is in use by another rxeval")
+
+// OpenCache opens (creating) the cache file at path.
+func OpenCache(path string) (*Cache, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("verdict cache: %w", err)
+	}
+	db, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: 2 * time.Second})
+	if err != nil {
+		if errors.Is(err, bolt.ErrTimeout) {
+			return nil, fmt.Errorf("%s: %w", path, ErrCacheLocked)
+		}
+		return nil, fmt.Errorf("verdict cache %s: %w", path, err)
+	}
+	if err := db.Update(func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucket)
+		return err
+	}); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("verdict cache %s: %w", path, err)
+	}
+	return &Cache{db: db, path: path}, nil
+}
+
+// Close closes the cache file.
+func (c *Cache) Close() error {
+	if c == nil {
+		return nil
+	}
+	return c.db.Close()
+}
+
+// Path is the cache file.
+func (c *Cache) Path() string { return c.path }
+
+// CacheKey identifies a verdict: the judge, the model's digest, the prompt
+// version, the kind and the exact texts the model saw.
+func CacheKey(judge, digest, promptVersion string, p eval.Pair) []byte {
+	h := sha256.New()
+	for _, s := range []string{judge, digest, promptVersion, p.Kind.String(), p.Informal, p.FormalStatement, p.Gold, p.Pred} {
+		fmt.Fprintf(h, "%d:%s", len(s), s)
+	}
+	return []byte(hex.EncodeToString(h.Sum(nil)))
+}
+
+type cachedVerdict struct {
+	Verdict string    `json:"verdict"`
+	Reason  string    `json:"reason"`
+	By      string    `json:"by"`
+	At      time.Time `json:"at"`
+}
+
+// Get returns a stored decision.
+func (c *Cache) Get(key []byte) (eval.Decision, bool) {
+	var d eval.Decision
+	found := false
+	c.db.View(func(tx *bolt.Tx) error {
+		v := tx.Bucket(bucket).Get(key)
+		if v == nil {
+			return nil
+		}
+		var cv cachedVerdict
+		if json.Unmarshal(v, &cv) != nil {
+			return nil
+		}
+		switch cv.Verdict {
+		case "equivalent":
+			d.Verdict = eval.Equivalent
+		case "not_equivalent":
+			d.Verdict = eval.NotEquivalent
+		default:
+			return nil
+		}
+		d.By, d.Reason, found = cv.By, cv.Reason, true
+		return nil
+	})
+	return d, found
+}
+
+// Put stores a decided verdict and syncs it to disk before returning.
+func (c *Cache) Put(key []byte, d eval.Decision) error {
+	if d.Verdict == eval.Undecided {
+		return nil
+	}
+	v, err := json.Marshal(cachedVerdict{Verdict: d.Verdict.String(), Reason: d.Reason, By: d.By, At: time.Now().UTC()})
+	if err != nil {
+		return err
+	}
+	return c.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucket).Put(key, v) })
+}
+
+// Len counts the stored verdicts.
+func (c *Cache) Len() int {
+	n := 0
+	c.db.View(func(tx *bolt.Tx) error {
+		n = tx.Bucket(bucket).Stats().KeyN
+		return nil
+	})
+	return n
+}

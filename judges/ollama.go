@@ -1,0 +1,384 @@
+package judges
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ollama/ollama/api"
+	"github.com/rxeval/rxeval/eval"
+)
+
+// OllamaConfig configures the model judge.
+type OllamaConfig struct {
+	// Host is the server's URL; empty means $OLLAMA_HOST or
+	// http://127.0.0.1:11434.
+	Host  string
+	Model string
+	// AllowRemote permits a host that is not on the loopback interface.
+	AllowRemote bool
+	// Timeout bounds each model call; Retries is how often a transient
+	// failure is retried (with exponential backoff from Backoff).
+	Timeout time.Duration
+	Retries int
+	Backoff time.Duration
+	// Parallel is the number of concurrent calls.
+	Parallel int
+	// Seed, NumCtx and NumPredict are passed to the model; temperature is
+	// always 0. NumPredict bounds the reply (a verdict needs few tokens).
+	Seed       int
+	NumCtx     int
+	NumPredict int
+	// Cache, if not nil, stores verdicts durably.
+	Cache *Cache
+	// Progress, if not nil, receives progress lines; a terminal gets a
+	// bar redrawn in place.
+	Progress io.Writer
+}
+
+// OllamaJudge asks a locally hosted model whether two texts are equivalent.
+type OllamaJudge struct {
+	cfg           OllamaConfig
+	client        *api.Client
+	Digest        string
+	ServerVersion string
+	calls         atomic.Int64
+}
+
+// Errors that mean the judge cannot run; the CLI maps them to exit 3.
+var (
+	ErrServerDown   = errors.New("the Ollama server does not answer")
+	ErrModelMissing = errors.New("the model is not on the Ollama server")
+	ErrRemoteHost   = errors.New("the Ollama host is not on this machine")
+)
+
+// HintError carries advice for the user.
+type HintError struct {
+	Err  error
+	Hint string
+}
+
+func (e *HintError) Error() string { return e.Err.Error() }
+func (e *HintError) Unwrap() error { return e.Err }
+
+// ResolveHost returns the server URL a config names.
+func ResolveHost(host string) (*url.URL, error) {
+	if host == "" {
+		host = os.Getenv("OLLAMA_HOST")
+	}
+	if host == "" {
+		host = "http://127.0.0.1:11434"
+	}
+	if !strings.Contains(host, "://") {
+		host = "http://" + host
+	}
+	u, err := url.Parse(host)
+	if err != nil {
+		return nil, fmt.Errorf("Ollama host %q: %w", host, err)
+	}
+	if u.Port() == "" {
+		u.Host = net.JoinHostPort(u.Hostname(), "11434")
+	}
+	return u, nil
+}
+
+// IsLoopback reports whether a URL's host is this machine.
+func IsLoopback(u *url.URL) bool {
+	h := u.Hostname()
+	if h == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
+}
+
+// NewOllama connects to the server and checks, before any work, that it
+// answers and has the model.
+func NewOllama(ctx context.Context, cfg OllamaConfig) (*OllamaJudge, error) {
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 2 * time.Minute
+	}
+	if cfg.Parallel <= 0 {
+		cfg.Parallel = 1
+	}
+	if cfg.Backoff <= 0 {
+		cfg.Backoff = 500 * time.Millisecond
+	}
+	if cfg.NumCtx <= 0 {
+		cfg.NumCtx = 8192
+	}
+	if cfg.NumPredict <= 0 {
+		cfg.NumPredict = 256
+	}
+	u, err := ResolveHost(cfg.Host)
+	if err != nil {
+		return nil, err
+	}
+	if !IsLoopback(u) && !cfg.AllowRemote {
+		return nil, &HintError{fmt.Errorf("%w: %s", ErrRemoteHost, u.Host), "participant texts would leave this machine; pass --allow-remote-judge if that is intended"}
+	}
+	// Not the default client: every request has a deadline.
+	client := api.NewClient(u, &http.Client{Timeout: cfg.Timeout})
+	j := &OllamaJudge{cfg: cfg, client: client}
+	vctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	j.ServerVersion, err = client.Version(vctx)
+	if err != nil {
+		return nil, &HintError{fmt.Errorf("%w at %s: %v", ErrServerDown, u, err), "start it with 'ollama serve' (or set OLLAMA_HOST / --ollama-host)"}
+	}
+	list, err := client.List(vctx)
+	if err != nil {
+		return nil, &HintError{fmt.Errorf("%w at %s: listing models: %v", ErrServerDown, u, err), "check the server's log"}
+	}
+	for _, m := range list.Models {
+		if m.Name == cfg.Model || m.Model == cfg.Model || m.Name == cfg.Model+":latest" {
+			j.Digest = m.Digest
+		}
+	}
+	if j.Digest == "" {
+		return nil, &HintError{fmt.Errorf("%w: %q", ErrModelMissing, cfg.Model), fmt.Sprintf("ollama pull %s", cfg.Model)}
+	}
+	return j, nil
+}
+
+// Name is "ollama:MODEL".
+func (j *OllamaJudge) Name() string { return "ollama:" + j.cfg.Model }
+
+// Calls counts the model calls made (cache hits excluded).
+func (j *OllamaJudge) Calls() int64 { return j.calls.Load() }
+
+// Options are the model options sent with every call.
+func (j *OllamaJudge) Options() map[string]any {
+	return map[string]any{"temperature": 0, "seed": j.cfg.Seed, "num_ctx": j.cfg.NumCtx, "num_predict": j.cfg.NumPredict}
+}
+
+// Info describes the judge for reports.
+func (j *OllamaJudge) Info() map[string]any {
+	pv := map[string]string{}
+	for k, p := range Prompts {
+		pv[k.String()] = p.Version
+	}
+	return map[string]any{"model": j.cfg.Model, "model_digest": j.Digest, "server_version": j.ServerVersion, "prompt_versions": pv, "options": j.Options()}
+}
+
+// replySchema is the JSON Schema the model's reply must follow.
+var replySchema = json.RawMessage(`{"type":"object","properties":{"equivalent":{"type":"boolean"},"reason":{"type":"string"}},"required":["equivalent","reason"]}`)
+
+type reply struct {
+	Equivalent *bool  `json:"equivalent"`
+	Reason     string `json:"reason"`
+}
+
+// ParseReply reads the model's answer; anything but the asked-for object
+// is an error.
+func ParseReply(content string) (bool, string, error) {
+	var r reply
+	dec := json.NewDecoder(strings.NewReader(content))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return false, "", fmt.Errorf("reply is not the JSON object asked for: %v", err)
+	}
+	if dec.More() {
+		return false, "", errors.New("reply has data after the JSON object")
+	}
+	if r.Equivalent == nil {
+		return false, "", errors.New(`reply has no boolean "equivalent"`)
+	}
+	reason := r.Reason
+	if len(reason) > 300 {
+		reason = reason[:300]
+	}
+	return *r.Equivalent, reason, nil
+}
+
+// errUnparsable marks a reply that did not parse: not retried, not cached.
+type errUnparsable struct{ error }
+
+// ask makes one model call for a pair.
+func (j *OllamaJudge) ask(ctx context.Context, pair eval.Pair) (eval.Decision, error) {
+	p := Prompts[pair.Kind]
+	msg, err := p.Render(pair)
+	if err != nil {
+		return eval.Decision{}, err
+	}
+	stream := false
+	req := &api.ChatRequest{
+		Model:    j.cfg.Model,
+		Messages: []api.Message{{Role: "system", Content: systemPrompt}, {Role: "user", Content: msg}},
+		Stream:   &stream,
+		Format:   replySchema,
+		Options:  j.Options(),
+	}
+	var content string
+	cctx, cancel := context.WithTimeout(ctx, j.cfg.Timeout)
+	defer cancel()
+	j.calls.Add(1)
+	err = j.client.Chat(cctx, req, func(r api.ChatResponse) error {
+		content += r.Message.Content
+		return nil
+	})
+	if err != nil {
+		return eval.Decision{}, err
+	}
+	eq, reason, err := ParseReply(content)
+	if err != nil {
+		return eval.Decision{}, errUnparsable{err}
+	}
+	d := eval.Decision{Verdict: eval.NotEquivalent, By: j.Name(), Reason: reason}
+	if eq {
+		d.Verdict = eval.Equivalent
+	}
+	return d, nil
+}
+
+// transient reports whether a failed call is worth retrying.
+func transient(err error) bool {
+	var se api.StatusError
+	if errors.As(err, &se) {
+		return se.StatusCode >= 500 || se.StatusCode == http.StatusTooManyRequests
+	}
+	var up errUnparsable
+	if errors.As(err, &up) {
+		return false
+	}
+	return !errors.Is(err, context.Canceled)
+}
+
+// Judge implements eval.Judge: cached verdicts first, then the model, with
+// cfg.Parallel calls at once. A pair whose call fails after the retries,
+// or whose reply does not parse, is left undecided with the reason; the
+// run goes on.
+func (j *OllamaJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
+	out := make([]eval.Decision, len(pairs))
+	keys := make([][]byte, len(pairs))
+	var todo []int
+	for i, p := range pairs {
+		keys[i] = CacheKey(j.Name(), j.Digest, Prompts[p.Kind].Version, p)
+		if j.cfg.Cache != nil {
+			if d, ok := j.cfg.Cache.Get(keys[i]); ok {
+				d.Reason = "cached: " + d.Reason
+				out[i] = d
+				continue
+			}
+		}
+		todo = append(todo, i)
+	}
+	prog := newProgress(j.cfg.Progress, len(todo), len(pairs)-len(todo))
+	defer prog.done()
+	work := make(chan int)
+	var wg sync.WaitGroup
+	var cacheErr atomic.Value
+	for w := 0; w < j.cfg.Parallel; w++ {
+		wg.Go(func() {
+			for i := range work {
+				d := j.askWithRetries(ctx, pairs[i])
+				out[i] = d
+				if j.cfg.Cache != nil && d.Verdict != eval.Undecided {
+					if err := j.cfg.Cache.Put(keys[i], d); err != nil {
+						cacheErr.Store(err)
+					}
+				}
+				prog.add()
+			}
+		})
+	}
+feed:
+	for _, i := range todo {
+		select {
+		case work <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(work)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("interrupted: %w (verdicts so far are cached)", err)
+	}
+	if err, ok := cacheErr.Load().(error); ok {
+		return nil, fmt.Errorf("writing the verdict cache: %w", err)
+	}
+	return out, nil
+}
+
+func (j *OllamaJudge) askWithRetries(ctx context.Context, p eval.Pair) eval.Decision {
+	var err error
+	for attempt := 0; attempt <= j.cfg.Retries; attempt++ {
+		if attempt > 0 {
+			select {
+			case <-time.After(j.cfg.Backoff << (attempt - 1)):
+			case <-ctx.Done():
+				return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "interrupted"}
+			}
+		}
+		var d eval.Decision
+		d, err = j.ask(ctx, p)
+		if err == nil {
+			return d
+		}
+		if !transient(err) || ctx.Err() != nil {
+			break
+		}
+	}
+	return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model call failed: " + err.Error()}
+}
+
+// progress reports judged pairs on stderr: a bar redrawn in place on a
+// terminal, a line every tenth otherwise.
+type progress struct {
+	w           io.Writer
+	tty         bool
+	total, n int
+	cached      int
+	mu          sync.Mutex
+	start       time.Time
+	lastTenth   int
+}
+
+func newProgress(w io.Writer, total, cached int) *progress {
+	p := &progress{w: w, total: total, cached: cached, start: time.Now()}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.tty = true
+		}
+	}
+	if w != nil && total > 0 {
+		fmt.Fprintf(w, "judging %d pairs with the model (%d from the cache)\n", total, cached)
+	}
+	return p
+}
+
+func (p *progress) add() {
+	if p.w == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.n++
+	if p.tty {
+		const width = 30
+		filled := width * p.n / p.total
+		fmt.Fprintf(p.w, "\r[%s%s] %d/%d  %s", strings.Repeat("#", filled), strings.Repeat(".", width-filled), p.n, p.total, time.Since(p.start).Round(time.Second))
+		return
+	}
+	if tenth := 10 * p.n / p.total; tenth > p.lastTenth {
+		p.lastTenth = tenth
+		fmt.Fprintf(p.w, "judged %d/%d pairs (%s)\n", p.n, p.total, time.Since(p.start).Round(time.Second))
+	}
+}
+
+func (p *progress) done() {
+	if p.w != nil && p.tty && p.total > 0 {
+		fmt.Fprintln(p.w)
+	}
+}
