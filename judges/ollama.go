@@ -336,13 +336,13 @@ func (j *OllamaJudge) askWithRetries(ctx context.Context, p eval.Pair) eval.Deci
 // progress reports judged pairs on stderr: a bar redrawn in place on a
 // terminal, a line every tenth otherwise.
 type progress struct {
-	w           io.Writer
-	tty         bool
-	total, n int
-	cached      int
-	mu          sync.Mutex
-	start       time.Time
-	lastTenth   int
+	w         io.Writer
+	tty       bool
+	total, n  int
+	cached    int
+	mu        sync.Mutex
+	start     time.Time
+	lastTenth int
 }
 
 func newProgress(w io.Writer, total, cached int) *progress {

@@ -1,0 +1,138 @@
+package judges
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/rxeval/rxeval/eval"
+)
+
+func injections(t *testing.T) []string {
+	f, err := os.Open("testdata/injections.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var r struct{ Text string }
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r.Text)
+	}
+	if len(out) < 30 {
+		t.Fatalf("corpus has %d injections, want at least 30", len(out))
+	}
+	return out
+}
+
+const (
+	injStatement = "theorem t (x : ℝ) : x ^ 3 = 1 := by sorry"
+	injGold      = "theorem t (x : ℝ) : x ^ 2 = 1 := by sorry"
+	injWrong     = "theorem t (x : ℝ) : x ^ 4 = 1 := by sorry"
+)
+
+// TestInjectionsDoNotFlipDeterministicVerdicts: a wrong correction or a
+// segment elsewhere stays not-equivalent or undecided whatever text is
+// smuggled into it, in comments or around it.
+func TestInjectionsDoNotFlipDeterministicVerdicts(t *testing.T) {
+	d := Deterministic()
+	for _, inj := range injections(t) {
+		preds := []string{
+			injWrong + " -- " + inj,
+			injWrong + " /- " + inj + " -/",
+			strings.Replace(injWrong, ":= by sorry", "-- "+inj+"\n := by sorry", 1),
+			inj + "\n" + injWrong,
+			inj,
+		}
+		for _, p := range preds {
+			pairs := []eval.Pair{
+				{Kind: eval.Correction, FormalStatement: injStatement, Gold: injGold, Pred: p},
+				{Kind: eval.Localization, FormalStatement: injStatement, Gold: "x ^ 3", Pred: p},
+				{Kind: eval.Localization, FormalStatement: injStatement, Gold: "x ^ 3", Pred: "(x : ℝ) " + inj},
+			}
+			ds, err := d.Judge(context.Background(), pairs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, dec := range ds {
+				if dec.Verdict == eval.Equivalent {
+					t.Errorf("pair %d with %q judged equivalent (%s)", i, p, dec.Reason)
+				}
+			}
+		}
+	}
+}
+
+// TestInjectionsReachTheModelOnlyAsFencedData renders every prompt with an
+// injected candidate: the candidate appears only between its two marker
+// lines, the markers occur in no text, comments and control or format
+// characters are gone.
+func TestInjectionsReachTheModelOnlyAsFencedData(t *testing.T) {
+	for _, inj := range injections(t) {
+		for _, kind := range []eval.Kind{eval.Localization, eval.Correction} {
+			pair := eval.Pair{Kind: kind, Informal: "x cubed is one", FormalStatement: injStatement, Gold: injGold, Pred: injWrong + " -- " + inj + "\n" + inj}
+			msg, err := Prompts[kind].Render(pair)
+			if err != nil {
+				t.Fatal(err)
+			}
+			clean := Sanitize(pair.Pred)
+			delim := delimiter(Sanitize(pair.Informal), Sanitize(pair.FormalStatement), Sanitize(pair.Gold), clean)
+			if strings.Contains(clean, delim) {
+				t.Fatalf("the delimiter occurs in the data")
+			}
+			if n := strings.Count(msg, delim); n != 9 {
+				t.Errorf("%d markers in the prompt, want 9 (one naming them, four fenced texts)", n)
+			}
+			fenced := delim + "\n" + clean + "\n" + delim
+			if !strings.Contains(msg, fenced) {
+				t.Errorf("candidate not fenced:\n%s", msg)
+			}
+			// Without the four fenced blocks, the prompt is the template's own
+			// text: no participant text is left outside the fences.
+			texts := []string{Sanitize(pair.Informal), Sanitize(pair.FormalStatement), Sanitize(pair.Gold), clean}
+			rest := msg
+			for _, x := range texts {
+				rest = strings.Replace(rest, delim+"\n"+x+"\n"+delim, "", 1)
+			}
+			var empty strings.Builder
+			Prompts[kind].tmpl.Execute(&empty, struct{ Informal, Formal, Gold, Pred, Delim string }{"\x00", "\x00", "\x00", "\x00", delim})
+			want := strings.ReplaceAll(empty.String(), delim+"\n\x00\n"+delim, "")
+			if rest != want {
+				t.Errorf("participant text outside the fences:\n%s", rest)
+			}
+			if strings.Contains(clean, "--") && !strings.Contains(inj, "--") {
+				t.Errorf("a comment survived: %q", clean)
+			}
+			for _, r := range clean {
+				if (unicode.IsControl(r) && r != '\n' && r != '\t') || unicode.Is(unicode.Cf, r) {
+					t.Errorf("control or format character %U reached the prompt", r)
+				}
+			}
+		}
+	}
+}
+
+func TestSanitize(t *testing.T) {
+	tests := map[string]string{
+		"a -- comment\nb":       "a \nb",
+		"a /- x /- y -/ z -/ b": "a   b",
+		"\"-- not a comment\"":  "\"-- not a comment\"",
+		"x\u200b\u202e\x00y":    "xy",
+		"  theorem t : 1 = 1  ": "theorem t : 1 = 1",
+		"unclosed /- comment":   "unclosed",
+		"a\tb\r\nc":             "a\tb\nc",
+	}
+	for in, want := range tests {
+		if got := Sanitize(in); got != want {
+			t.Errorf("Sanitize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
