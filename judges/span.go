@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges/lean"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -83,6 +84,13 @@ func sameLocation(statement, gold, pred string) (eval.Verdict, string) {
 		return eval.Undecided, "empty fragment"
 	}
 	gs, ps := occurrences(st, g), occurrences(st, p)
+	if len(gs) == 0 || len(ps) == 0 {
+		// Modulo spacing between tokens: "x*y^2" is "x * y ^ 2".
+		if tg, tp, ok := tokenOccurrences(statement, gold, pred); ok {
+			gs, ps = tg, tp
+			st, g, p = strings.Repeat(".", tokenCount(statement)), strings.Repeat(".", tokenCount(gold)), strings.Repeat(".", tokenCount(pred))
+		}
+	}
 	switch {
 	case len(gs) == 0 && len(ps) == 0:
 		return eval.Undecided, "neither fragment occurs in the statement"
@@ -111,4 +119,37 @@ func sameLocation(statement, gold, pred string) (eval.Verdict, string) {
 		return eval.NotEquivalent, "the fragments are disjoint in the statement"
 	}
 	return eval.Undecided, "a fragment occurs several times; some occurrences overlap, some do not"
+}
+
+func tokenCount(s string) int {
+	t, _ := lean.Tokens(s)
+	return len(t)
+}
+
+// tokenOccurrences finds both fragments in the statement as token
+// sequences; spans are token positions.
+func tokenOccurrences(statement, gold, pred string) ([]span, []span, bool) {
+	st, err1 := lean.Tokens(norm.NFC.String(statement))
+	g, err2 := lean.Tokens(norm.NFC.String(gold))
+	p, err3 := lean.Tokens(norm.NFC.String(pred))
+	if err1 != nil || err2 != nil || err3 != nil || len(g) == 0 || len(p) == 0 {
+		return nil, nil, false
+	}
+	find := func(needle []string) []span {
+		var out []span
+		for i := 0; i+len(needle) <= len(st); i++ {
+			match := true
+			for k := range needle {
+				if st[i+k] != needle[k] {
+					match = false
+					break
+				}
+			}
+			if match {
+				out = append(out, span{i, i + len(needle)})
+			}
+		}
+		return out
+	}
+	return find(g), find(p), true
 }

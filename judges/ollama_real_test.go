@@ -1,0 +1,223 @@
+package judges
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges/internal/tinymodel"
+)
+
+// ollamaServerVersion is the server the tests build and run. The api
+// package in go.mod is the same release.
+const ollamaServerVersion = "v0.5.12"
+
+var (
+	ollamaOnce sync.Once
+	ollamaBin  string
+	ollamaWhy  string
+)
+
+// ollamaBinary finds or builds the server: $RXEVAL_OLLAMA_BIN, a cached
+// build, or 'go install github.com/ollama/ollama@v0.5.12' (2-3 minutes,
+// once per machine).
+func ollamaBinary(t *testing.T) string {
+	ollamaOnce.Do(func() {
+		if b := os.Getenv("RXEVAL_OLLAMA_BIN"); b != "" {
+			ollamaBin = b
+			return
+		}
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			dir = os.TempDir()
+		}
+		gobin := filepath.Join(dir, "rxeval-test", "ollama-"+ollamaServerVersion)
+		bin := filepath.Join(gobin, "ollama")
+		if _, err := os.Stat(bin); err == nil {
+			ollamaBin = bin
+			return
+		}
+		cmd := exec.Command("go", "install", "github.com/ollama/ollama@"+ollamaServerVersion)
+		cmd.Env = append(os.Environ(), "GOBIN="+gobin, "GOFLAGS=-buildvcs=false")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			tail := string(out)
+			if len(tail) > 2000 {
+				tail = tail[len(tail)-2000:]
+			}
+			ollamaWhy = fmt.Sprintf("cannot build the Ollama server (go install github.com/ollama/ollama@%s): %v\n%s", ollamaServerVersion, err, tail)
+			return
+		}
+		ollamaBin = bin
+	})
+	if ollamaBin == "" {
+		t.Skip(ollamaWhy)
+	}
+	return ollamaBin
+}
+
+type realServer struct {
+	host string
+	env  []string
+	bin  string
+}
+
+// startOllama runs 'ollama serve' on a free loopback port with a
+// temporary models folder and home, and creates the tiny model "tiny".
+func startOllama(t *testing.T) *realServer {
+	bin := ollamaBinary(t)
+	dir := t.TempDir()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := l.Addr().String()
+	l.Close()
+	env := append(os.Environ(), "OLLAMA_HOST="+host, "OLLAMA_MODELS="+filepath.Join(dir, "models"), "HOME="+dir, "OLLAMA_NOPRUNE=1")
+	cmd := exec.Command(bin, "serve")
+	cmd.Env = env
+	logf, _ := os.Create(filepath.Join(dir, "serve.log"))
+	cmd.Stdout, cmd.Stderr = logf, logf
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		logf.Close()
+	})
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, err := http.Get("http://" + host + "/api/version")
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			log, _ := os.ReadFile(filepath.Join(dir, "serve.log"))
+			t.Fatalf("ollama serve did not start: %v\n%s", err, log)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err := tinymodel.Write(filepath.Join(dir, "tiny.gguf")); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "Modelfile"), []byte("FROM ./tiny.gguf\nTEMPLATE \"{{ .Prompt }}\"\n"), 0o644)
+	create := exec.Command(bin, "create", "tiny", "-f", "Modelfile")
+	create.Dir, create.Env = dir, env
+	if out, err := create.CombinedOutput(); err != nil {
+		t.Fatalf("ollama create: %v\n%s", err, out)
+	}
+	return &realServer{host: host, env: env, bin: bin}
+}
+
+// TestRealOllama runs the judge against a real Ollama server (built from
+// its Go module) serving a tiny local model.
+func TestRealOllama(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds and starts a real Ollama server")
+	}
+	srv := startOllama(t)
+	ctx := context.Background()
+	cfg := OllamaConfig{Host: srv.host, Model: "tiny", Timeout: time.Minute, Parallel: 2, Retries: 1}
+
+	t.Run("judge", func(t *testing.T) {
+		j, err := NewOllama(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(j.Digest, "") || len(j.Digest) < 32 {
+			t.Errorf("digest %q", j.Digest)
+		}
+		a, err := j.Judge(ctx, samplePairs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := j.Judge(ctx, samplePairs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range a {
+			if a[i].Verdict == eval.Undecided || a[i].By != "ollama:tiny" {
+				t.Errorf("pair %d: %+v", i, a[i])
+			}
+			if a[i] != b[i] {
+				t.Errorf("pair %d: the same call gave %+v then %+v", i, a[i], b[i])
+			}
+		}
+		if j.Calls() != int64(2*len(samplePairs)) {
+			t.Errorf("%d calls", j.Calls())
+		}
+	})
+
+	t.Run("cache", func(t *testing.T) {
+		cache, err := OpenCache(filepath.Join(t.TempDir(), "v.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cache.Close()
+		c := cfg
+		c.Cache = cache
+		j, _ := NewOllama(ctx, c)
+		j.Judge(ctx, samplePairs)
+		j2, _ := NewOllama(ctx, c)
+		ds, err := j2.Judge(ctx, samplePairs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j.Calls() != int64(len(samplePairs)) || j2.Calls() != 0 || !strings.HasPrefix(ds[0].Reason, "cached") {
+			t.Errorf("first run %d calls, rerun %d calls", j.Calls(), j2.Calls())
+		}
+	})
+
+	t.Run("model missing", func(t *testing.T) {
+		c := cfg
+		c.Model = "not-pulled"
+		_, err := NewOllama(ctx, c)
+		var he *HintError
+		if !errors.Is(err, ErrModelMissing) || !errors.As(err, &he) || he.Hint != "ollama pull not-pulled" {
+			t.Errorf("err = %v", err)
+		}
+	})
+
+	t.Run("score end to end", func(t *testing.T) {
+		data, err := os.ReadFile("../testdata/example/gold.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		gold, _, err := eval.ParseGold(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		preds := map[string]eval.Pred{}
+		for _, g := range gold {
+			p := eval.Pred{Idx: g.Idx, Misaligned: g.Misaligned, CategoryName: g.Category, Category: eval.Text{S: g.Category, Null: g.Category == ""}, Segment: g.Segment, Corrected: g.Corrected}
+			if !p.Corrected.Null {
+				p.Corrected.S = "example : True := trivial" // not decidable offline
+				p.Segment.S += " "                           // decided by the span judge
+			}
+			preds[g.Idx] = p
+		}
+		oj, err := NewOllama(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := eval.Score(ctx, gold, preds, Chain{Judges: []eval.Judge{SpanJudge{}, LeanJudge{}, oj}}, eval.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.StageTwo.Pairs != 8 || rep.StageTwo.Decided["ollama:tiny"] != 4 || rep.StageTwo.Decided["span"] != 4 {
+			t.Errorf("stage two %+v", rep.StageTwo)
+		}
+	})
+}
