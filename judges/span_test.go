@@ -47,7 +47,7 @@ func TestChainOrder(t *testing.T) {
 	pairs := []eval.Pair{
 		{Kind: eval.Localization, FormalStatement: "theorem t : x = 1", Gold: "x = 1", Pred: "x=1"},
 		{Kind: eval.Correction, Gold: "theorem t : x = 1", Pred: "theorem t : (x) = 1"},
-		{Kind: eval.Correction, Gold: "theorem t : x = 1", Pred: "theorem t : 1 = x"},
+		{Kind: eval.Correction, Gold: "theorem t : x = 1", Pred: "theorem t : x + 0 = 1"},
 	}
 	ds, err := Deterministic().Judge(context.Background(), pairs)
 	if err != nil {

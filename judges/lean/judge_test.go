@@ -114,6 +114,13 @@ func TestCompareTable(t *testing.T) {
 		{"theorem t : (s.card : ℝ) = 2", "theorem t : ((s.card : ℝ)) = 2", Same},
 		{"theorem t : x ^ 2 = 1 := by\n  nlinarith [sq_nonneg x]", "theorem t : x^2 = 1 := sorry", Same},
 		{"theorem t : x = 1 -- a comment\n := sorry", "theorem t : /- c -/ x = 1", Same},
+		{"theorem t : x = 1", "theorem t : 1 = x", Same},
+		{"theorem t (h : a ∧ b) : c", "theorem t (h₁ : a) (h₂ : b) : c", Same},
+		{"theorem t (h₀ : p) (h₁ : q) : r", "theorem t (h₁ : q) (h₀ : p) : r", Same},
+		{"theorem t : p ∧ q ∧ r", "theorem t : (r ∧ p) ∧ q", Same},
+		{"theorem t : p ∧ q", "theorem t : p ∨ q", Different},
+		{"theorem t : p → q", "theorem t : q → p", Undecided},
+		{"theorem t : x - 1 = y", "theorem t : 1 - x = y", Undecided},
 	}
 	for _, tt := range tests {
 		got, why := Compare(tt.a, tt.b)

@@ -1,6 +1,7 @@
 package lean
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -19,8 +20,74 @@ var identAliases = map[string]string{
 // around, ≠ and ∉ as negations, → as an anonymous ∀, applications
 // flattened, aliases unified, and bound names replaced by their binding
 // depth (names a body does not use become "_").
+//
+// Then logically neutral rewrites: a hypothesis A ∧ B → C becomes
+// A → B → C; runs of hypotheses are sorted (their order does not matter);
+// the operands of =, ↔ and of ∧ and ∨ chains are sorted (they are
+// symmetric).
 func Normalize(n *Node) *Node {
-	return alpha(desugar(n), map[string]string{}, 0)
+	return canon(alpha(desugar(n), map[string]string{}, 0))
+}
+
+// symmetric operators whose operands may be sorted.
+var symmetric = map[string]bool{"=": true, "↔": true}
+
+// chains are associative and commutative logical connectives.
+var chains = map[string]bool{"∧": true, "∨": true}
+
+func canon(n *Node) *Node {
+	if len(n.C) == 0 {
+		return n
+	}
+	kids := make([]*Node, len(n.C))
+	for i, c := range n.C {
+		kids[i] = canon(c)
+	}
+	n = &Node{K: n.K, V: n.V, C: kids}
+	switch {
+	case n.K == "pi" && n.V == "_":
+		// (A ∧ B) → C  is  A → B → C
+		if a := n.C[0]; a.K == "bin" && a.V == "∧" && len(a.C) == 2 {
+			return canon(&Node{K: "pi", V: "_", C: []*Node{a.C[0], {K: "pi", V: "_", C: []*Node{a.C[1], n.C[1]}}}})
+		}
+		// sort a run of hypotheses: A → B → C  is  B → A → C
+		var hyps []*Node
+		body := n
+		for body.K == "pi" && body.V == "_" {
+			hyps = append(hyps, body.C[0])
+			body = body.C[1]
+		}
+		if len(hyps) > 1 {
+			sort.SliceStable(hyps, func(i, j int) bool { return hyps[i].String() < hyps[j].String() })
+			for i := len(hyps) - 1; i >= 0; i-- {
+				body = &Node{K: "pi", V: "_", C: []*Node{hyps[i], body}}
+			}
+			return body
+		}
+	case n.K == "bin" && symmetric[n.V] && len(n.C) == 2:
+		if n.C[1].String() < n.C[0].String() {
+			n.C[0], n.C[1] = n.C[1], n.C[0]
+		}
+	case n.K == "bin" && chains[n.V] && len(n.C) == 2:
+		var items []*Node
+		var flat func(x *Node)
+		flat = func(x *Node) {
+			if x.K == "bin" && x.V == n.V && len(x.C) == 2 {
+				flat(x.C[0])
+				flat(x.C[1])
+				return
+			}
+			items = append(items, x)
+		}
+		flat(n)
+		sort.SliceStable(items, func(i, j int) bool { return items[i].String() < items[j].String() })
+		out := items[len(items)-1]
+		for i := len(items) - 2; i >= 0; i-- {
+			out = &Node{K: "bin", V: n.V, C: []*Node{items[i], out}}
+		}
+		return out
+	}
+	return n
 }
 
 func desugar(n *Node) *Node {

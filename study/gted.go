@@ -1,0 +1,71 @@
+package study
+
+import (
+	"github.com/rxeval/rxeval/judges/lean"
+)
+
+// OperatorTree is the GTED operator tree of a statement: built from the
+// same parser and normalization as the lean-ast judge (theorem name and
+// proof dropped, parentheses gone, grouped binders split, bound names
+// alpha-normalized), operators as inner nodes and operands as leaves.
+func OperatorTree(statement string) (*Tree, error) {
+	st, err := lean.Parse(statement)
+	if err != nil {
+		return nil, err
+	}
+	return toTree(lean.Normalize(st.Tree)), nil
+}
+
+func toTree(n *lean.Node) *Tree {
+	if len(n.C) == 0 {
+		label := n.V
+		if label == "" {
+			label = n.K
+		}
+		return &Tree{Label: label}
+	}
+	label := n.K
+	var kids []*Tree
+	if n.K == "app" && n.C[0].K == "id" {
+		// f x y: the function is the operator, the arguments its operands
+		for _, c := range n.C[1:] {
+			kids = append(kids, toTree(c))
+		}
+		return &Tree{Label: n.C[0].V, Kids: kids}
+	}
+	switch n.K {
+	case "bin", "un", "post", "big":
+		label = n.V
+	case "pi", "ex", "exu", "lam", "setof", "sep", "subtype", "sigma", "let":
+		// the bound name is an operand of the binder
+		kids = append(kids, &Tree{Label: n.V})
+	}
+	for _, c := range n.C {
+		kids = append(kids, toTree(c))
+	}
+	return &Tree{Label: label, Kids: kids}
+}
+
+// Similarity is 1 - TED / max(|T1|, |T2|).
+func Similarity(a, b *Tree) float64 {
+	m := max(a.Size(), b.Size())
+	return 1 - float64(TED(a, b))/float64(m)
+}
+
+// GTEDScore scores a pair for the GTED judge: the lean-ast judge decides
+// what it can exactly (1 for equivalent, -1 for not), GTED similarity the
+// rest. ok is false when a statement does not parse.
+func GTEDScore(reference, candidate string) (score float64, decidedBy string, ok bool) {
+	switch r, _ := lean.Compare(reference, candidate); r {
+	case lean.Same:
+		return 1, "lean-ast", true
+	case lean.Different:
+		return -1, "lean-ast", true
+	}
+	a, err1 := OperatorTree(reference)
+	b, err2 := OperatorTree(candidate)
+	if err1 != nil || err2 != nil {
+		return 0, "unparsed", false
+	}
+	return Similarity(a, b), "gted", true
+}
