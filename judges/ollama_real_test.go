@@ -204,7 +204,7 @@ func TestRealOllama(t *testing.T) {
 			p := eval.Pred{Idx: g.Idx, Misaligned: g.Misaligned, CategoryName: g.Category, Category: eval.Text{S: g.Category, Null: g.Category == ""}, Segment: g.Segment, Corrected: g.Corrected}
 			if !p.Corrected.Null {
 				p.Corrected.S = "example : True := trivial" // not decidable offline
-				p.Segment.S += " "                           // decided by the span judge
+				p.Segment.S += " "                          // decided by the span judge
 			}
 			preds[g.Idx] = p
 		}
