@@ -49,3 +49,18 @@ func TestCalibrateMiniF2F(t *testing.T) {
 		t.Logf("%-8s TP %3d TN %3d FP %3d FN %3d  P %.4f R %.4f F1 %.4f Acc %.4f kappa %.4f%s %v", spec, r.TP, r.TN, r.FP, r.FN, r.Precision, r.Recall, r.F1, r.Accuracy, r.Kappa, th, r.DecidedBy)
 	}
 }
+
+// BenchmarkCalibrateGTED: calibrating the 205 pairs with gted and a sweep
+// (the budget: under one second).
+func BenchmarkCalibrateGTED(b *testing.B) {
+	data, err := os.ReadFile("../../shared/data/gted/minif2f_human_evaluation.json")
+	if err != nil {
+		b.Skip("shared data not present")
+	}
+	pairs, _, _ := ReadLabels(data)
+	for b.Loop() {
+		if _, err := Calibrate(context.Background(), pairs, "gted", Options{Sweep: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -51,7 +51,8 @@ func (c Confusion) F1() float64 { return ratio(2*c.TP, 2*c.TP+c.FP+c.FN) }
 func (c Confusion) Accuracy() float64 { return ratio(c.TP+c.TN, c.N()) }
 
 // Kappa is Cohen's kappa between the judge and the labels: (po - pe) /
-// (1 - pe); 0 when pe = 1 (no variation to agree on).
+// (1 - pe). When pe = 1 (neither side varies) it is undefined; we report 1
+// for perfect agreement and 0 otherwise.
 func (c Confusion) Kappa() float64 {
 	n := float64(c.N())
 	if n == 0 {
@@ -62,6 +63,9 @@ func (c Confusion) Kappa() float64 {
 	pNo := float64(c.TN+c.FN) / n * float64(c.TN+c.FP) / n
 	pe := pYes + pNo
 	if pe >= 1 {
+		if po == 1 {
+			return 1
+		}
 		return 0
 	}
 	return (po - pe) / (1 - pe)

@@ -1,0 +1,130 @@
+package study
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+// Outcome is the part of a per-sample line (rxeval score --per-sample)
+// that agreement compares.
+type Outcome struct {
+	Idx          string `json:"idx"`
+	VerdictOK    bool   `json:"verdict_ok"`
+	CategoryOK   bool   `json:"category_ok"`
+	Localization struct {
+		OK bool   `json:"ok"`
+		By string `json:"by"`
+	} `json:"localization"`
+	Correction struct {
+		OK bool   `json:"ok"`
+		By string `json:"by"`
+	} `json:"correction"`
+	Joint bool `json:"joint_ok"`
+}
+
+// ReadOutcomes reads a per-sample file.
+func ReadOutcomes(data []byte) (map[string]Outcome, []string, error) {
+	out := map[string]Outcome{}
+	var order []string
+	for n, line := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var o Outcome
+		if err := json.Unmarshal(line, &o); err != nil {
+			return nil, nil, fmt.Errorf("line %d: %w", n+1, err)
+		}
+		if o.Idx == "" {
+			return nil, nil, fmt.Errorf("line %d: no idx (is this a file from rxeval score --per-sample?)", n+1)
+		}
+		if _, dup := out[o.Idx]; dup {
+			return nil, nil, fmt.Errorf("line %d: id %q twice", n+1, o.Idx)
+		}
+		out[o.Idx] = o
+		order = append(order, o.Idx)
+	}
+	if len(out) == 0 {
+		return nil, nil, fmt.Errorf("no samples")
+	}
+	return out, order, nil
+}
+
+// Pairwise compares one sub-task's outcomes between two runs.
+type Pairwise struct {
+	SubTask   string  `json:"sub_task"`
+	Agreement float64 `json:"agreement"`
+	Kappa     float64 `json:"kappa"`
+	// Confusion: both right, A only, B only, both wrong.
+	BothRight int `json:"both_right"`
+	AOnly     int `json:"a_only"`
+	BOnly     int `json:"b_only"`
+	BothWrong int `json:"both_wrong"`
+	// The sub-task's accuracy in each run, and how far it moves.
+	AccuracyA float64 `json:"accuracy_a"`
+	AccuracyB float64 `json:"accuracy_b"`
+	Delta     float64 `json:"delta"`
+	// Disagreements lists the ids where the runs differ (first 20) and
+	// their count.
+	Disagreements      int      `json:"disagreements"`
+	DisagreementsFirst []string `json:"disagreement_ids"`
+}
+
+// Agreement is the comparison of two per-sample files.
+type Agreement struct {
+	N        int        `json:"n"`
+	OnlyInA  int        `json:"only_in_a"`
+	OnlyInB  int        `json:"only_in_b"`
+	SubTasks []Pairwise `json:"sub_tasks"`
+}
+
+// Agree compares two runs on the samples both contain.
+func Agree(a, b map[string]Outcome) Agreement {
+	var ids []string
+	var res Agreement
+	for id := range a {
+		if _, ok := b[id]; ok {
+			ids = append(ids, id)
+		} else {
+			res.OnlyInA++
+		}
+	}
+	for id := range b {
+		if _, ok := a[id]; !ok {
+			res.OnlyInB++
+		}
+	}
+	sort.Strings(ids)
+	res.N = len(ids)
+	tasks := []struct {
+		name string
+		get  func(Outcome) bool
+	}{
+		{"joint", func(o Outcome) bool { return o.Joint }},
+		{"verdict", func(o Outcome) bool { return o.VerdictOK }},
+		{"category", func(o Outcome) bool { return o.CategoryOK }},
+		{"localization", func(o Outcome) bool { return o.Localization.OK }},
+		{"correction", func(o Outcome) bool { return o.Correction.OK }},
+	}
+	for _, t := range tasks {
+		var c Confusion // A as "prediction", B as "label": kappa is symmetric
+		p := Pairwise{SubTask: t.name, DisagreementsFirst: []string{}}
+		for _, id := range ids {
+			x, y := t.get(a[id]), t.get(b[id])
+			c.Add(x, y)
+			if x != y {
+				p.Disagreements++
+				if len(p.DisagreementsFirst) < 20 {
+					p.DisagreementsFirst = append(p.DisagreementsFirst, id)
+				}
+			}
+		}
+		p.BothRight, p.AOnly, p.BOnly, p.BothWrong = c.TP, c.FP, c.FN, c.TN
+		p.Agreement, p.Kappa = c.Accuracy(), c.Kappa()
+		p.AccuracyA, p.AccuracyB = ratio(c.TP+c.FP, c.N()), ratio(c.TP+c.FN, c.N())
+		p.Delta = p.AccuracyB - p.AccuracyA
+		res.SubTasks = append(res.SubTasks, p)
+	}
+	return res
+}
