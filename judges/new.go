@@ -9,7 +9,7 @@ import (
 )
 
 // Spec names a judge on the command line.
-const SpecHelp = "exact (stage one only), offline (deterministic judges; the default), ollama:MODEL (deterministic first, then the model), ollama-only:MODEL (every pair to the model)"
+const SpecHelp = "exact (stage one only), offline (deterministic judges; the default), gted:THRESHOLD or bleu:THRESHOLD (deterministic first, then the similarity), ollama:MODEL (deterministic first, then the model), ollama-only:MODEL (every pair to the model)"
 
 // Offline returns the judge for a spec that needs no server: "exact" or
 // "offline". ok is false for other specs.
@@ -22,6 +22,11 @@ func Offline(spec string) (eval.Judge, eval.JudgeInfo, bool) {
 		return c, eval.JudgeInfo{"chain": c.Name(), "spec": "offline", "versions": map[string]string{"span": SpanVersion, "lean-ast": lean.Version},
 			"note": "deterministic judges only; pairs they leave undecided are scored wrong"}, true
 	}
+	if sj, ok, err := similaritySpec(spec); ok && err == nil {
+		c := Chain{Judges: []eval.Judge{SpanJudge{}, LeanJudge{}, sj}}
+		return c, eval.JudgeInfo{"chain": c.Name(), "spec": spec, "versions": map[string]string{"span": SpanVersion, "lean-ast": lean.Version},
+			"note": "deterministic judges first; correction pairs they leave undecided go to the similarity threshold, localization pairs stay undecided (scored wrong)"}, true
+	}
 	return nil, nil, false
 }
 
@@ -29,6 +34,9 @@ func Offline(spec string) (eval.Judge, eval.JudgeInfo, bool) {
 func ParseSpec(spec string) (kind, model string, err error) {
 	if _, _, ok := Offline(spec); ok {
 		return spec, "", nil
+	}
+	if _, ok, err := similaritySpec(spec); ok {
+		return spec, "", err
 	}
 	kind, model, found := strings.Cut(spec, ":")
 	if !found || model == "" || (kind != "ollama" && kind != "ollama-only") {

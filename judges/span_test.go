@@ -57,3 +57,23 @@ func TestChainOrder(t *testing.T) {
 		t.Errorf("%+v", ds)
 	}
 }
+
+func TestSimilarityJudge(t *testing.T) {
+	pairs := []eval.Pair{
+		{Kind: eval.Correction, Gold: "theorem t (x : ℝ) : x ^ 2 = 1", Pred: "theorem t (x : ℝ) : x ^ 2 = 1 + 0"},
+		{Kind: eval.Correction, Gold: "theorem t (x : ℝ) : x ^ 2 = 1", Pred: "theorem t : ∀ n : ℕ, ∃ m, n < m ∧ Nat.Prime m"},
+		{Kind: eval.Localization, Gold: "x", Pred: "x"},
+	}
+	for _, metric := range []string{"gted", "bleu"} {
+		ds, _ := SimilarityJudge{Metric: metric, Threshold: 0.5}.Judge(context.Background(), pairs)
+		if ds[0].Verdict != eval.Equivalent || ds[1].Verdict != eval.NotEquivalent || ds[2].Verdict != eval.Undecided {
+			t.Errorf("%s: %+v", metric, ds)
+		}
+	}
+	if _, ok, err := similaritySpec("gted"); !ok || err == nil {
+		t.Error("gted without a threshold must be refused")
+	}
+	if j, ok, err := similaritySpec("bleu:0.45"); !ok || err != nil || j.Threshold != 0.45 {
+		t.Errorf("%+v %v %v", j, ok, err)
+	}
+}

@@ -20,7 +20,7 @@ type Result struct {
 	Swept     bool     `json:"swept,omitempty"`
 	// DecidedBy counts which part of the judge decided each pair.
 	DecidedBy map[string]int        `json:"decided_by,omitempty"`
-	CI        map[string][2]float64 `json:"ci,omitempty"`
+	CI        map[string][2]float64 `json:"ci"`
 	// CorpusBLEU of all candidates against their references (bleu only).
 	CorpusBLEU *float64 `json:"corpus_bleu,omitempty"`
 	Set        string   `json:"set_fingerprint"`

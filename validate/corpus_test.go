@@ -236,3 +236,26 @@ func TestMaxListCapsListingNotCounts(t *testing.T) {
 		t.Errorf("errors = %v", ids)
 	}
 }
+
+// TestInputsWarnings: with a test-inputs file, a segment that is not in the
+// formal statement and a correction that changes nothing are warned about.
+func TestInputsWarnings(t *testing.T) {
+	inputs := []byte(`{"idx":"formalrx_0001","formal_statement":"theorem t : x ^ 2 = 1 := by sorry"}
+{"idx":"formalrx_0002","formal_statement":"theorem u : y = 2 := by sorry"}
+`)
+	exp, err := IDsFromInputs(inputs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := []byte(`{"idx":"formalrx_0001","verdict":"misaligned","error_category":"Exponent/Power Error","error_segment":"x ^ 3","corrected_statement":"theorem t : x ^ 3 = 1 := by sorry"}
+{"idx":"formalrx_0002","verdict":"misaligned","error_category":"Conclusion Error","error_segment":"y = 2","corrected_statement":"theorem u : y = 2 := by sorry"}
+`)
+	rep := newValidator(t).Validate(&Source{Name: "p.jsonl", Data: data}, Options{Expected: exp})
+	errs, warns := codes(rep)
+	if len(errs) != 0 || strings.Join(warns, ",") != "segment_not_in_statement,unchanged_correction" {
+		t.Errorf("errors %v warnings %v", errs, warns)
+	}
+	if rep.Warnings[0].Line != 1 || rep.Warnings[1].Line != 2 {
+		t.Errorf("lines: %+v", rep.Warnings)
+	}
+}

@@ -1,0 +1,66 @@
+package judges
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/study"
+)
+
+// SimilarityJudge decides correction pairs by a similarity score and a
+// threshold: GTED (tree edit distance on operator trees) or sentence BLEU.
+// Localization pairs are left undecided.
+type SimilarityJudge struct {
+	Metric    string // "gted" or "bleu"
+	Threshold float64
+}
+
+func (j SimilarityJudge) Name() string { return fmt.Sprintf("%s:%g", j.Metric, j.Threshold) }
+
+// Judge implements eval.Judge.
+func (j SimilarityJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
+	out := make([]eval.Decision, len(pairs))
+	for i, p := range pairs {
+		out[i] = eval.Decision{Verdict: eval.Undecided, By: j.Name()}
+		if p.Kind != eval.Correction {
+			continue
+		}
+		var s float64
+		if j.Metric == "gted" {
+			a, err1 := study.OperatorTree(p.Gold)
+			b, err2 := study.OperatorTree(p.Pred)
+			if err1 != nil || err2 != nil {
+				out[i].Reason = "a statement does not parse"
+				continue
+			}
+			s = study.Similarity(a, b)
+		} else {
+			s = study.SentenceBLEU(study.BLEUTokens(p.Pred), study.BLEUTokens(p.Gold))
+		}
+		out[i].Verdict = eval.NotEquivalent
+		if s >= j.Threshold {
+			out[i].Verdict = eval.Equivalent
+		}
+		out[i].Reason = fmt.Sprintf("%s similarity %.4f (threshold %g)", j.Metric, s, j.Threshold)
+	}
+	return out, nil
+}
+
+// similaritySpec reads "gted:0.8" or "bleu:0.45".
+func similaritySpec(spec string) (SimilarityJudge, bool, error) {
+	name, th, found := strings.Cut(spec, ":")
+	if name != "gted" && name != "bleu" {
+		return SimilarityJudge{}, false, nil
+	}
+	if !found {
+		return SimilarityJudge{}, true, fmt.Errorf("judge %s needs a threshold (%s:0.8); choose it with rxeval study calibrate --sweep", name, name)
+	}
+	v, err := strconv.ParseFloat(th, 64)
+	if err != nil || v < 0 || v > 1 {
+		return SimilarityJudge{}, true, fmt.Errorf("%s threshold %q: want a number in [0, 1]", name, th)
+	}
+	return SimilarityJudge{Metric: name, Threshold: v}, true, nil
+}
