@@ -2,11 +2,11 @@ package judges
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"testing"
 
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/study"
 )
 
 // gtedPairs are the 205 human-labelled miniF2F pairs of the GTED paper as
@@ -16,22 +16,15 @@ func gtedPairs(t testing.TB) ([]eval.Pair, []bool) {
 	if err != nil {
 		t.Skip("shared/data/gted not present")
 	}
-	var rows []struct {
-		NL    string `json:"NL"`
-		Label string `json:"FL (Label)"`
-		Sub   []struct {
-			Pred  string `json:"FL (Prediction)"`
-			Human bool   `json:"Human_Evaluation"`
-		} `json:"sub_questions"`
-	}
-	if err := json.Unmarshal(b, &rows); err != nil {
+	labelled, _, err := study.ReadLabels(b)
+	if err != nil {
 		t.Fatal(err)
 	}
-	var pairs []eval.Pair
-	var human []bool
-	for _, r := range rows {
-		pairs = append(pairs, eval.Pair{Kind: eval.Correction, Informal: r.NL, Gold: r.Label, Pred: r.Sub[0].Pred})
-		human = append(human, r.Sub[0].Human)
+	pairs := make([]eval.Pair, len(labelled))
+	human := make([]bool, len(labelled))
+	for i, l := range labelled {
+		pairs[i] = eval.Pair{Kind: eval.Correction, Idx: l.Name, Gold: l.Reference, Pred: l.Candidate}
+		human[i] = l.Label
 	}
 	return pairs, human
 }

@@ -79,7 +79,7 @@ func TestInjectionsReachTheModelOnlyAsFencedData(t *testing.T) {
 	for _, inj := range injections(t) {
 		for _, kind := range []eval.Kind{eval.Localization, eval.Correction} {
 			pair := eval.Pair{Kind: kind, Informal: "x cubed is one", FormalStatement: injStatement, Gold: injGold, Pred: injWrong + " -- " + inj + "\n" + inj}
-			msg, err := Prompts[kind].Render(pair)
+			msg, err := Prompts()[kind].Render(pair)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -103,7 +103,7 @@ func TestInjectionsReachTheModelOnlyAsFencedData(t *testing.T) {
 				rest = strings.Replace(rest, delim+"\n"+x+"\n"+delim, "", 1)
 			}
 			var empty strings.Builder
-			Prompts[kind].tmpl.Execute(&empty, struct{ Informal, Formal, Gold, Pred, Delim string }{"\x00", "\x00", "\x00", "\x00", delim})
+			Prompts()[kind].tmpl.Execute(&empty, struct{ Informal, Formal, Gold, Pred, Delim string }{"\x00", "\x00", "\x00", "\x00", delim})
 			want := strings.ReplaceAll(empty.String(), delim+"\n\x00\n"+delim, "")
 			if rest != want {
 				t.Errorf("participant text outside the fences:\n%s", rest)

@@ -165,7 +165,7 @@ func (j *OllamaJudge) Options() map[string]any {
 // Info describes the judge for reports.
 func (j *OllamaJudge) Info() map[string]any {
 	pv := map[string]string{}
-	for k, p := range Prompts {
+	for k, p := range Prompts() {
 		pv[k.String()] = p.Version
 	}
 	return map[string]any{"model": j.cfg.Model, "model_digest": j.Digest, "server_version": j.ServerVersion, "prompt_versions": pv, "options": j.Options()}
@@ -206,7 +206,7 @@ type errUnparsable struct{ error }
 
 // ask makes one model call for a pair.
 func (j *OllamaJudge) ask(ctx context.Context, pair eval.Pair) (eval.Decision, error) {
-	p := Prompts[pair.Kind]
+	p := Prompts()[pair.Kind]
 	msg, err := p.Render(pair)
 	if err != nil {
 		return eval.Decision{}, err
@@ -263,7 +263,7 @@ func (j *OllamaJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Deci
 	keys := make([][]byte, len(pairs))
 	var todo []int
 	for i, p := range pairs {
-		keys[i] = CacheKey(j.Name(), j.Digest, Prompts[p.Kind].Version, p)
+		keys[i] = CacheKey(j.Name(), j.Digest, Prompts()[p.Kind].Version, p)
 		if j.cfg.Cache != nil {
 			if d, ok := j.cfg.Cache.Get(keys[i]); ok {
 				d.Reason = "cached: " + d.Reason

@@ -7,10 +7,12 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+	"sync"
 	"text/template"
 	"unicode"
 
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges/lean"
 )
 
 //go:embed prompts/*.tmpl
@@ -39,8 +41,9 @@ func loadPrompt(name string) (*Prompt, error) {
 	return &Prompt{Name: name, Version: name + "-" + hex.EncodeToString(sum[:])[:12], tmpl: t}, nil
 }
 
-// Prompts are the current templates, by kind.
-var Prompts = func() map[eval.Kind]*Prompt {
+// Prompts are the current templates, by kind. They are parsed on first
+// use, not at start-up.
+var Prompts = sync.OnceValue(func() map[eval.Kind]*Prompt {
 	out := map[eval.Kind]*Prompt{}
 	for k, name := range map[eval.Kind]string{eval.Localization: "localization.v1", eval.Correction: "correction.v1"} {
 		p, err := loadPrompt(name)
@@ -50,13 +53,13 @@ var Prompts = func() map[eval.Kind]*Prompt {
 		out[k] = p
 	}
 	return out
-}()
+})
 
 // Sanitize prepares untrusted text for a prompt: Lean comments and control
 // characters (other than newline and tab) removed, Unicode format
 // characters (zero-width, bidi overrides) removed.
 func Sanitize(s string) string {
-	s = stripLeanComments(s)
+	s = lean.StripComments(s)
 	var b strings.Builder
 	for _, r := range s {
 		switch {
@@ -68,54 +71,6 @@ func Sanitize(s string) string {
 		}
 	}
 	return strings.TrimSpace(b.String())
-}
-
-// stripLeanComments removes -- line comments and /- -/ block comments
-// (nested), outside string literals.
-func stripLeanComments(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		switch {
-		case s[i] == '"':
-			j := i + 1
-			for j < len(s) && s[j] != '"' {
-				if s[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			j = min(j+1, len(s))
-			b.WriteString(s[i:j])
-			i = j
-		case strings.HasPrefix(s[i:], "--"):
-			j := strings.IndexByte(s[i:], '\n')
-			if j < 0 {
-				return b.String()
-			}
-			i += j
-		case strings.HasPrefix(s[i:], "/-"):
-			depth := 0
-			for i < len(s) {
-				if strings.HasPrefix(s[i:], "/-") {
-					depth++
-					i += 2
-				} else if strings.HasPrefix(s[i:], "-/") {
-					depth--
-					i += 2
-					if depth == 0 {
-						break
-					}
-				} else {
-					i++
-				}
-			}
-			b.WriteByte(' ')
-		default:
-			b.WriteByte(s[i])
-			i++
-		}
-	}
-	return b.String()
 }
 
 // delimiter returns a marker line that none of the texts contains: a

@@ -45,34 +45,12 @@ func lex(src string) ([]token, error) {
 		case unicode.IsSpace(r):
 			i += size
 			continue
-		case strings.HasPrefix(src[i:], "--"):
-			j := strings.IndexByte(src[i:], '\n')
-			if j < 0 {
-				i = len(src)
-			} else {
-				i += j
-			}
-			continue
-		case strings.HasPrefix(src[i:], "/-"):
-			depth, j := 0, i
-			for j < len(src) {
-				if strings.HasPrefix(src[j:], "/-") {
-					depth++
-					j += 2
-				} else if strings.HasPrefix(src[j:], "-/") {
-					depth--
-					j += 2
-					if depth == 0 {
-						break
-					}
-				} else {
-					j++
-				}
-			}
-			if depth != 0 {
+		case strings.HasPrefix(src[i:], "--") || strings.HasPrefix(src[i:], "/-"):
+			end, closed := commentEnd(src, i)
+			if !closed {
 				return nil, fmt.Errorf("unclosed comment at byte %d", i)
 			}
-			i = j
+			i = end
 			continue
 		case r == '"':
 			j := i + 1
@@ -212,4 +190,64 @@ func identTail(src string, i int) int {
 		return i
 	}
 	return i
+}
+
+// commentEnd returns where the comment starting at src[i] ("--" to the end
+// of the line, or a nested "/- -/" block) ends, and whether a block comment
+// was closed.
+func commentEnd(src string, i int) (int, bool) {
+	if strings.HasPrefix(src[i:], "--") {
+		j := strings.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return len(src), true
+		}
+		return i + j, true
+	}
+	depth := 0
+	for i < len(src) {
+		switch {
+		case strings.HasPrefix(src[i:], "/-"):
+			depth++
+			i += 2
+		case strings.HasPrefix(src[i:], "-/"):
+			depth--
+			i += 2
+			if depth == 0 {
+				return i, true
+			}
+		default:
+			i++
+		}
+	}
+	return len(src), false
+}
+
+// StripComments removes Lean comments ("--" lines and nested "/- -/"
+// blocks; an unclosed block runs to the end) outside string literals.
+func StripComments(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		switch {
+		case s[i] == '"':
+			j := i + 1
+			for j < len(s) && s[j] != '"' {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j+1, len(s))
+			b.WriteString(s[i:j])
+			i = j
+		case strings.HasPrefix(s[i:], "--") || strings.HasPrefix(s[i:], "/-"):
+			if s[i+1] == '-' && s[i] == '/' {
+				b.WriteByte(' ')
+			}
+			i, _ = commentEnd(s, i)
+		default:
+			b.WriteByte(s[i])
+			i++
+		}
+	}
+	return b.String()
 }

@@ -220,29 +220,6 @@ func Parse(src string) (st *Statement, err error) {
 	return st, nil
 }
 
-// ParseExpr reads a single term (an error segment, say).
-func ParseExpr(src string) (n *Node, err error) {
-	toks, err := lex(src)
-	if err != nil {
-		return nil, err
-	}
-	p := &parser{toks: toks}
-	defer func() {
-		if r := recover(); r != nil {
-			pe, ok := r.(*ParseError)
-			if !ok {
-				panic(r)
-			}
-			n, err = nil, pe
-		}
-	}()
-	n = p.expr(0)
-	if p.peek().kind != tEOF {
-		p.fail("unexpected %q", p.peek().text)
-	}
-	return n, nil
-}
-
 type binder struct {
 	name string
 	typ  *Node
@@ -434,7 +411,7 @@ func (p *parser) prefix() *Node {
 		return &Node{K: "un", V: "¬", C: []*Node{p.expr(40)}}
 	case t.text == "↑" && t.kind == tSym:
 		p.next()
-		return p.applyTail(&Node{K: "coe", C: []*Node{p.arg()}})
+		return &Node{K: "coe", C: []*Node{p.arg()}}
 	case t.text == "√" && t.kind == tSym:
 		p.next()
 		return &Node{K: "app", C: []*Node{{K: "id", V: "Real.sqrt"}, p.expr(100)}}
@@ -489,10 +466,8 @@ func (p *parser) prefix() *Node {
 		body := p.expr(0)
 		return &Node{K: "let", V: name, C: []*Node{typ, val, body}}
 	}
-	return p.applyTail(p.atom())
+	return p.atom()
 }
-
-func (p *parser) applyTail(n *Node) *Node { return n }
 
 // binderTerm reads the binders and body of ∀, ∃, ∃!, fun, λ.
 func (p *parser) binderTerm(kind string) *Node {
@@ -604,9 +579,6 @@ func (p *parser) bigOp(op string) *Node {
 	}
 	p.expect(",")
 	body := p.expr(67)
-	if op == "∫" || op == "∮" {
-		body = p.applyTail(body)
-	}
 	// one big node per bound name, innermost last
 	for i := len(names) - 1; i >= 0; i-- {
 		body = &Node{K: "big", V: op + "|" + domKind, C: []*Node{{K: "bv", V: names[i]}, typ, dom, body}}
@@ -773,7 +745,7 @@ func (p *parser) brace() *Node {
 	first := p.exprStop("|")
 	if p.is("|") { // {f x | x ∈ s} style image builder
 		p.next()
-		pred := p.binderList()
+		pred := p.expr(0)
 		p.expect("}")
 		return &Node{K: "image", C: []*Node{first, pred}}
 	}
@@ -795,11 +767,6 @@ func (p *parser) exprStop(s string) *Node {
 	p.stop = append(p.stop, s)
 	defer func() { p.stop = p.stop[:len(p.stop)-1] }()
 	return p.expr(0)
-}
-
-func (p *parser) binderList() *Node {
-	e := p.expr(0)
-	return e
 }
 
 // tryBuilder attempts {x | p}, {x : T | p}, {(x, y) | p}, {x ∈ s | p}.
