@@ -35,6 +35,15 @@ var symmetric = map[string]bool{"=": true, "↔": true}
 // chains are associative and commutative logical connectives.
 var chains = map[string]bool{"∧": true, "∨": true}
 
+// sortByString orders nodes by their printed form, printing each once.
+func sortByString(ns []*Node) {
+	keys := make(map[*Node]string, len(ns))
+	for _, n := range ns {
+		keys[n] = n.String()
+	}
+	sort.SliceStable(ns, func(i, j int) bool { return keys[ns[i]] < keys[ns[j]] })
+}
+
 func canon(n *Node) *Node {
 	if len(n.C) == 0 {
 		return n
@@ -58,7 +67,7 @@ func canon(n *Node) *Node {
 			body = body.C[1]
 		}
 		if len(hyps) > 1 {
-			sort.SliceStable(hyps, func(i, j int) bool { return hyps[i].String() < hyps[j].String() })
+			sortByString(hyps)
 			for i := len(hyps) - 1; i >= 0; i-- {
 				body = &Node{K: "pi", V: "_", C: []*Node{hyps[i], body}}
 			}
@@ -80,7 +89,7 @@ func canon(n *Node) *Node {
 			items = append(items, x)
 		}
 		flat(n)
-		sort.SliceStable(items, func(i, j int) bool { return items[i].String() < items[j].String() })
+		sortByString(items)
 		out := items[len(items)-1]
 		for i := len(items) - 2; i >= 0; i-- {
 			out = &Node{K: "bin", V: n.V, C: []*Node{items[i], out}}
