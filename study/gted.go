@@ -34,7 +34,17 @@ func toTree(n *lean.Node) *Tree {
 		return &Tree{Label: n.C[0].V, Kids: kids}
 	}
 	switch n.K {
-	case "bin", "un", "post", "big":
+	case "bin":
+		label = n.V
+		if associative[n.V] {
+			// a + b + c and a + (b + c) are one n-ary node: the grouping of
+			// an associative operator carries no meaning
+			for _, c := range flatten(n, n.V) {
+				kids = append(kids, toTree(c))
+			}
+			return &Tree{Label: label, Kids: kids}
+		}
+	case "un", "post", "big":
 		label = n.V
 	case "pi", "ex", "exu", "lam", "setof", "sep", "subtype", "sigma", "let":
 		// the bound name is an operand of the binder
@@ -68,4 +78,14 @@ func GTEDScore(reference, candidate string) (score float64, decidedBy string, ok
 		return 0, "unparsed", false
 	}
 	return Similarity(a, b), "gted", true
+}
+
+// associative operators become n-ary nodes in the operator tree.
+var associative = map[string]bool{"+": true, "*": true, "∧": true, "∨": true, "∪": true, "∩": true}
+
+func flatten(n *lean.Node, op string) []*lean.Node {
+	if n.K == "bin" && n.V == op && len(n.C) == 2 {
+		return append(flatten(n.C[0], op), flatten(n.C[1], op)...)
+	}
+	return []*lean.Node{n}
 }
