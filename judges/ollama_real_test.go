@@ -1,3 +1,5 @@
+//go:build unix
+
 package judges
 
 import (
@@ -11,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -86,13 +89,16 @@ func startOllama(t *testing.T) *realServer {
 	env := append(os.Environ(), "OLLAMA_HOST="+host, "OLLAMA_MODELS="+filepath.Join(dir, "models"), "HOME="+dir, "OLLAMA_NOPRUNE=1")
 	cmd := exec.Command(bin, "serve")
 	cmd.Env = env
+	// Its own process group: the server starts model runners as children,
+	// and the cleanup must end them too.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	logf, _ := os.Create(filepath.Join(dir, "serve.log"))
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		cmd.Process.Kill()
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		cmd.Wait()
 		logf.Close()
 	})

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/rxeval/rxeval/schema"
@@ -68,7 +69,8 @@ func parseVerdict(v string) (misaligned, ok bool) {
 // with exactly the five fields, each once, string or null values, a lower
 // case verdict and null diagnosis fields when aligned. It never says yes to a
 // row the schema would reject (see the differential tests); when it says no,
-// the schema decides. line must be valid UTF-8 (the caller checks). The
+// the schema decides. A line it accepts is valid UTF-8 (strings are checked
+// as they are scanned; outside them only ASCII is accepted). The
 // strings of the row share memory with line, or with *scratch where they
 // needed unescaping: they are valid until the next call with the same
 // scratch (Row.own copies them). With a nil scratch, unescaped strings get
@@ -184,18 +186,27 @@ func scanString(b string, p int, scratch *[]byte) (string, int, bool) {
 	start := p + 1
 	escapes := false
 	i := start
-	for ; i < len(b); i++ {
+	for i < len(b) {
 		c := b[i]
-		if c == '"' {
-			break
-		}
-		if c == '\\' {
-			escapes = true
+		if !special[c] {
 			i++
 			continue
 		}
-		if c < 0x20 {
+		if c == '"' {
+			break
+		}
+		switch {
+		case c == '\\':
+			escapes = true
+			i += 2
+		case c < 0x20:
 			return "", 0, false
+		default: // >= 0x80: the string must be valid UTF-8
+			r, size := utf8.DecodeRuneInString(b[i:])
+			if r == utf8.RuneError && size <= 1 {
+				return "", 0, false
+			}
+			i += size
 		}
 	}
 	if i >= len(b) {
@@ -210,6 +221,15 @@ func scanString(b string, p int, scratch *[]byte) (string, int, bool) {
 	}
 	return s, i + 1, ok
 }
+
+// special marks the bytes scanString must look at: the quote, the
+// backslash, control characters and the start of multi-byte UTF-8.
+var special = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80
+	}
+	return t
+}()
 
 // unescape decodes the simple JSON escapes of raw (the text between the
 // quotes) onto the end of *scratch and returns them as a string sharing

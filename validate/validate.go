@@ -232,18 +232,22 @@ func (w *validator) prepass(spans []span) {
 	work := func(part []span, scratch *[]byte) {
 		for i := range part {
 			s := &part[i]
-			s.utf8 = utf8.ValidString(s.text)
-			if !s.utf8 || w.opts.Exhaustive {
-				continue
+			// The fast path checks UTF-8 as it goes; a line it does not
+			// accept is checked whole before the slow path reads it.
+			var row Row
+			ok := false
+			if !w.opts.Exhaustive {
+				sc := scratch
+				if w.opts.KeepRows && w.opts.AliasRows {
+					sc = nil
+				}
+				row, ok = fastRow(s.text, sc)
 			}
-			sc := scratch
-			if w.opts.KeepRows && w.opts.AliasRows {
-				sc = nil
-			}
-			row, ok := fastRow(s.text, sc)
 			if !ok {
+				s.utf8 = utf8.ValidString(s.text)
 				continue
 			}
+			s.utf8 = true
 			row.Line = s.no
 			s.fast, s.idx = true, row.Idx
 			s.probs = w.checkRow(&row, nil)
