@@ -63,7 +63,7 @@ func FuzzScanGoldRow(f *testing.F) {
 	f.Add(`{"idx":"a\u00e9\ud835\udd5c\ud800x","verdict":"aligned","error_category":null,"error_segment":"N/A","corrected_statement":"\"q\"\\\/\n","extra":true}`)
 	f.Add(`{"idx":"a","diagnosis":{"aligned":false,"error_type":"S2.4","error_location":"x","corrected_statement":"y"}}`)
 	f.Fuzz(func(t *testing.T, line string) {
-		fast, ok := scanGoldRow(line)
+		fast, ok := scanGoldRow(line, nil)
 		if !ok {
 			return
 		}

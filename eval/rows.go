@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/rxeval/rxeval/internal/arena"
 	"github.com/rxeval/rxeval/schema"
 )
 
@@ -110,7 +111,15 @@ type diagnosis struct {
 // ParseGold reads a gold JSONL file in either shape (detected from the
 // first row; every row must have the same shape). The rows share memory
 // with data: it must not change while they are in use.
-func ParseGold(data []byte) ([]Gold, GoldShape, error) {
+func ParseGold(data []byte) ([]Gold, GoldShape, error) { return ParseGoldIn(data, nil) }
+
+// ParseGoldIn is ParseGold with the unescaped strings placed in an arena
+// (nil: the heap).
+func ParseGoldIn(data []byte, a *arena.Arena) ([]Gold, GoldShape, error) {
+	var alloc func(int) []byte
+	if a != nil {
+		alloc = a.Alloc
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	lines := bytes.Count(data, []byte("\n")) + 1
 	out := make([]Gold, 0, lines)
@@ -129,7 +138,7 @@ func ParseGold(data []byte) ([]Gold, GoldShape, error) {
 		if len(line) == 0 {
 			continue
 		}
-		raw, ok := scanGoldRow(unsafe.String(unsafe.SliceData(line), len(line)))
+		raw, ok := scanGoldRow(unsafe.String(unsafe.SliceData(line), len(line)), alloc)
 		if ok {
 			// read by the scanner
 		} else if err := json.Unmarshal(line, &raw); err != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // A small scanner for the JSON objects of gold files: string, null and
@@ -17,6 +18,8 @@ import (
 type scanner struct {
 	s string
 	p int
+	// alloc, if set, gives space for unescaped strings.
+	alloc func(n int) []byte
 }
 
 func (sc *scanner) ws() {
@@ -135,9 +138,13 @@ func (sc *scanner) str() (string, bool) {
 		}
 		end++
 	}
-	var b strings.Builder
-	b.Grow(end - start)
-	b.WriteString(s[start:i])
+	var b strBuilder
+	if sc.alloc != nil {
+		b.buf = sc.alloc(end - start)[:0] // decoding never lengthens
+	} else {
+		b.buf = make([]byte, 0, end-start)
+	}
+	b.addString(s[start:i])
 	for i < len(s) {
 		c := s[i]
 		switch {
@@ -151,7 +158,7 @@ func (sc *scanner) str() (string, bool) {
 		case c < 0x20:
 			return "", false
 		case c != '\\':
-			b.WriteByte(c)
+			b.addByte(c)
 			i++
 			continue
 		}
@@ -160,17 +167,17 @@ func (sc *scanner) str() (string, bool) {
 		}
 		switch s[i+1] {
 		case '"', '\\', '/':
-			b.WriteByte(s[i+1])
+			b.addByte(s[i+1])
 		case 'b':
-			b.WriteByte('\b')
+			b.addByte('\b')
 		case 'f':
-			b.WriteByte('\f')
+			b.addByte('\f')
 		case 'n':
-			b.WriteByte('\n')
+			b.addByte('\n')
 		case 'r':
-			b.WriteByte('\r')
+			b.addByte('\r')
 		case 't':
-			b.WriteByte('\t')
+			b.addByte('\t')
 		case 'u':
 			r, ok := hex4(s, i+2)
 			if !ok {
@@ -181,14 +188,14 @@ func (sc *scanner) str() (string, bool) {
 				// as encoding/json: a valid pair combines, anything else is U+FFFD
 				if r2, ok := hex4(s, i+2); ok && i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
 					if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
-						b.WriteRune(d)
+						b.addRune(d)
 						i += 6
 						continue
 					}
 				}
 				r = utf8.RuneError
 			}
-			b.WriteRune(r)
+			b.addRune(r)
 			continue
 		default:
 			return "", false
@@ -196,6 +203,17 @@ func (sc *scanner) str() (string, bool) {
 		i += 2
 	}
 	return "", false
+}
+
+// strBuilder appends into a buffer it was given and makes a string of it
+// without copying.
+type strBuilder struct{ buf []byte }
+
+func (b *strBuilder) addString(s string) { b.buf = append(b.buf, s...) }
+func (b *strBuilder) addByte(c byte)     { b.buf = append(b.buf, c) }
+func (b *strBuilder) addRune(r rune)     { b.buf = utf8.AppendRune(b.buf, r) }
+func (b *strBuilder) String() string {
+	return unsafe.String(unsafe.SliceData(b.buf), len(b.buf))
 }
 
 func hex4(s string, i int) (rune, bool) {
@@ -214,8 +232,8 @@ var goldKeys = []string{"idx", "formal_statement", "header", "informal_statement
 
 // scanGoldRow reads a gold row with the scanner; ok is false when the row
 // needs encoding/json.
-func scanGoldRow(line string) (raw goldRow, ok bool) {
-	sc := &scanner{s: line}
+func scanGoldRow(line string, alloc func(int) []byte) (raw goldRow, ok bool) {
+	sc := &scanner{s: line, alloc: alloc}
 	var diag diagnosis
 	hasDiag := false
 	set := func(k string, f field) bool {

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/rxeval/rxeval/internal/arena"
 	"github.com/rxeval/rxeval/internal/synth"
 )
 
@@ -99,13 +100,15 @@ func TestAliasRowsReadTheSameValues(t *testing.T) {
 	data := realisticFile()
 	v := newValidator(t)
 	a := v.Validate(&Source{Name: "r.jsonl", Data: data}, Options{KeepRows: true})
-	b := v.Validate(&Source{Name: "r.jsonl", Data: data}, Options{KeepRows: true, AliasRows: true})
-	if len(a.Parsed) != len(b.Parsed) {
-		t.Fatal("row counts differ")
-	}
-	for i := range a.Parsed {
-		if a.Parsed[i] != b.Parsed[i] {
-			t.Fatalf("row %d differs:\n%+v\n%+v", i, a.Parsed[i], b.Parsed[i])
+	for _, ar := range []*arena.Arena{nil, new(arena.Arena)} {
+		b := v.Validate(&Source{Name: "r.jsonl", Data: data}, Options{KeepRows: true, AliasRows: true, Arena: ar})
+		if len(a.Parsed) != len(b.Parsed) {
+			t.Fatal("row counts differ")
+		}
+		for i := range a.Parsed {
+			if a.Parsed[i] != b.Parsed[i] {
+				t.Fatalf("row %d differs:\n%+v\n%+v", i, a.Parsed[i], b.Parsed[i])
+			}
 		}
 	}
 }

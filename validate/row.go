@@ -73,13 +73,10 @@ func parseVerdict(v string) (misaligned, ok bool) {
 // as they are scanned; outside them only ASCII is accepted). The
 // strings of the row share memory with line, or with *scratch where they
 // needed unescaping: they are valid until the next call with the same
-// scratch (Row.own copies them). With a nil scratch, unescaped strings get
-// memory of their own.
-func fastRow(line string, scratch *[]byte) (Row, bool) {
+// scratch (Row.own copies them), unless sb.alloc gives each its own.
+func fastRow(line string, sb *strBuf) (Row, bool) {
 	var r Row
-	if scratch != nil {
-		*scratch = (*scratch)[:0]
-	}
+	sb.scratch = sb.scratch[:0]
 	var seen [5]bool
 	var vals [5]Value
 	p := skipWS(line, 0)
@@ -117,7 +114,7 @@ func fastRow(line string, scratch *[]byte) (Row, bool) {
 			vals[f] = Value{Null: true}
 			p += 4
 		case '"':
-			s, next, ok := scanString(line, p, scratch)
+			s, next, ok := scanString(line, p, sb)
 			if !ok {
 				return r, false
 			}
@@ -182,7 +179,7 @@ func skipWS(b string, p int) int {
 // decoded string and the position after the closing quote. Simple escapes
 // are decoded here; strings with \u escapes are decoded by encoding/json so
 // that both paths agree byte for byte (surrogates and all).
-func scanString(b string, p int, scratch *[]byte) (string, int, bool) {
+func scanString(b string, p int, sb *strBuf) (string, int, bool) {
 	start := p + 1
 	escapes := false
 	i := start
@@ -215,7 +212,7 @@ func scanString(b string, p int, scratch *[]byte) (string, int, bool) {
 	if !escapes {
 		return b[start:i], i + 1, true
 	}
-	s, ok := unescape(b[start:i], scratch)
+	s, ok := unescape(b[start:i], sb)
 	if !ok {
 		s, ok = unquoteJSON(b[p : i+1])
 	}
@@ -231,16 +228,23 @@ var special = func() (t [256]bool) {
 	return t
 }()
 
+// strBuf is where unescaped strings go: a scratch buffer reused for every
+// row, or, when alloc is set, space of their own from alloc.
+type strBuf struct {
+	scratch []byte
+	alloc   func(n int) []byte
+}
+
 // unescape decodes the simple JSON escapes of raw (the text between the
-// quotes) onto the end of *scratch and returns them as a string sharing
-// its memory; it says no to \u escapes and anything else.
-func unescape(raw string, scratch *[]byte) (string, bool) {
-	if scratch == nil {
-		scratch = new([]byte)
-	}
-	out := *scratch
-	if cap(out)-len(out) < len(raw) {
-		out = make([]byte, 0, max(2*cap(out), len(raw)+len(out)))
+// quotes) and returns them as a string sharing sb's memory; it says no to
+// \u escapes and anything else.
+func unescape(raw string, sb *strBuf) (string, bool) {
+	out := sb.scratch
+	if sb.alloc != nil {
+		out = sb.alloc(len(raw))[:0] // decoding never lengthens
+	} else if cap(out)-len(out) < len(raw) {
+		// Strings made earlier keep the old buffer alive.
+		out = make([]byte, 0, max(2*cap(out), len(raw)))
 	}
 	start := len(out)
 	for {
@@ -271,7 +275,9 @@ func unescape(raw string, scratch *[]byte) (string, bool) {
 		}
 		raw = raw[i+2:]
 	}
-	*scratch = out
+	if sb.alloc == nil {
+		sb.scratch = out
+	}
 	return unsafe.String(unsafe.SliceData(out[start:]), len(out)-start), true
 }
 

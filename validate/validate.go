@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/rxeval/rxeval/internal/arena"
 	"github.com/rxeval/rxeval/schema"
 	"github.com/xeipuuv/gojsonschema"
 )
@@ -29,7 +30,9 @@ type Options struct {
 	KeepRows bool
 	// AliasRows lets the kept rows share memory with the Source instead of
 	// copying it: faster, but the rows are valid only until Source.Close.
+	// Strings that needed unescaping come from Arena when it is set.
 	AliasRows bool
+	Arena     *arena.Arena
 }
 
 // IDSummary counts ids of one kind and shows the first few.
@@ -98,7 +101,7 @@ type validator struct {
 	// others by name.
 	seenAt    []int32
 	seenOther map[string]int
-	scratch   [][]byte // one unescaping buffer per pre-pass worker
+	bufs      []*strBuf // one unescaping buffer per pre-pass worker
 }
 
 // Validate checks the JSONL held by src. It never fails: every problem
@@ -229,7 +232,7 @@ func (w *validator) lines(data []byte) []Problem {
 // prepass checks UTF-8, runs the fast path and the per-row rules on every
 // line, spread over the machine's cores. It touches only the spans.
 func (w *validator) prepass(spans []span) {
-	work := func(part []span, scratch *[]byte) {
+	work := func(part []span, sb *strBuf) {
 		for i := range part {
 			s := &part[i]
 			// The fast path checks UTF-8 as it goes; a line it does not
@@ -237,11 +240,7 @@ func (w *validator) prepass(spans []span) {
 			var row Row
 			ok := false
 			if !w.opts.Exhaustive {
-				sc := scratch
-				if w.opts.KeepRows && w.opts.AliasRows {
-					sc = nil
-				}
-				row, ok = fastRow(s.text, sc)
+				row, ok = fastRow(s.text, sb)
 			}
 			if !ok {
 				s.utf8 = utf8.ValidString(s.text)
@@ -261,18 +260,25 @@ func (w *validator) prepass(spans []span) {
 		}
 	}
 	n := min(runtime.GOMAXPROCS(0), len(spans)/256+1)
-	for len(w.scratch) < n {
-		w.scratch = append(w.scratch, make([]byte, 0, 64<<10))
+	for len(w.bufs) < n {
+		sb := &strBuf{scratch: make([]byte, 0, 64<<10)}
+		if w.opts.KeepRows && w.opts.AliasRows {
+			sb.alloc = func(n int) []byte { return make([]byte, n) }
+			if w.opts.Arena != nil {
+				sb.alloc = w.opts.Arena.Alloc
+			}
+		}
+		w.bufs = append(w.bufs, sb)
 	}
 	if n <= 1 {
-		work(spans, &w.scratch[0])
+		work(spans, w.bufs[0])
 		return
 	}
 	var wg sync.WaitGroup
 	size := (len(spans) + n - 1) / n
 	for k, lo := 0, 0; lo < len(spans); k, lo = k+1, lo+size {
-		part, scratch := spans[lo:min(lo+size, len(spans))], &w.scratch[k]
-		wg.Go(func() { work(part, scratch) })
+		part, sb := spans[lo:min(lo+size, len(spans))], w.bufs[k]
+		wg.Go(func() { work(part, sb) })
 	}
 	wg.Wait()
 }

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/internal/arena"
 	"github.com/rxeval/rxeval/judges"
 	"github.com/rxeval/rxeval/validate"
 )
@@ -82,7 +83,9 @@ func runScore(e *env, args []string) error {
 	}
 	// The gold rows share the mapped file's memory: it stays open until
 	// the process ends.
-	gold, shape, err := eval.ParseGold(goldSrc.Data)
+	// Decoded text of both files goes to one pre-faulted arena.
+	text := new(arena.Arena)
+	gold, shape, err := eval.ParseGoldIn(goldSrc.Data, text)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "%s: %v\n", *goldPath, err)
 		return problemsError{fmt.Sprintf("%s: gold file is malformed", *goldPath)}
@@ -93,7 +96,7 @@ func runScore(e *env, args []string) error {
 		}
 	}
 
-	preds, err := readPredictions(e, fs.Arg(0), gold, *maxSize, *partial)
+	preds, err := readPredictions(e, fs.Arg(0), gold, *maxSize, *partial, text)
 	if err != nil {
 		return err
 	}
@@ -194,7 +197,7 @@ func addContext(gold []eval.Gold, path string) error {
 // returns its rows for the scorer. Problems go to stderr; rejected files
 // are refused. The rows share memory with the file, which stays mapped
 // until the process ends.
-func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, partial bool) (map[string]eval.Pred, error) {
+func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, partial bool, text *arena.Arena) (map[string]eval.Pred, error) {
 	ids := make([]string, len(gold))
 	for i, g := range gold {
 		ids[i] = g.Idx
@@ -211,7 +214,7 @@ func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, parti
 	if err != nil {
 		return nil, err
 	}
-	rep := v.Validate(src, validate.Options{Expected: exp, KeepRows: true, AliasRows: true})
+	rep := v.Validate(src, validate.Options{Expected: exp, KeepRows: true, AliasRows: true, Arena: text})
 	refused := false
 	for _, p := range rep.Errors {
 		if p.Code.Rejected() && !(partial && p.Code == validate.CodeMissingID) {

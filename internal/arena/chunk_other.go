@@ -1,0 +1,5 @@
+//go:build !linux
+
+package arena
+
+func newChunk(n int) []byte { return make([]byte, n) }
