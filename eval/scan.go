@@ -1,11 +1,9 @@
 package eval
 
 import (
-	"strconv"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
-	"unsafe"
+
+	"github.com/rxeval/rxeval/internal/jsonstr"
 )
 
 // A small scanner for the JSON objects of gold files: string, null and
@@ -105,126 +103,13 @@ func (sc *scanner) object(prefix string, depth int, set func(key string, f field
 	}
 }
 
-// str scans a JSON string at sc.p. A string without escapes shares the
-// input's memory.
+// str scans a JSON string at sc.p (see jsonstr).
 func (sc *scanner) str() (string, bool) {
-	s := sc.s
-	if sc.p >= len(s) || s[sc.p] != '"' {
-		return "", false
+	v, next, ok := jsonstr.Scan(sc.s, sc.p, sc.alloc)
+	if ok {
+		sc.p = next
 	}
-	start := sc.p + 1
-	i := start
-	for i < len(s) && s[i] != '"' && s[i] != '\\' {
-		if s[i] < 0x20 {
-			return "", false
-		}
-		i++
-	}
-	if i >= len(s) {
-		return "", false
-	}
-	if s[i] == '"' {
-		sc.p = i + 1
-		if !utf8.ValidString(s[start:i]) {
-			return "", false
-		}
-		return s[start:i], true
-	}
-	// Size the copy once: find the closing quote first.
-	end := i
-	for end < len(s) && s[end] != '"' {
-		if s[end] == '\\' {
-			end++
-		}
-		end++
-	}
-	var b strBuilder
-	if sc.alloc != nil {
-		b.buf = sc.alloc(end - start)[:0] // decoding never lengthens
-	} else {
-		b.buf = make([]byte, 0, end-start)
-	}
-	b.addString(s[start:i])
-	for i < len(s) {
-		c := s[i]
-		switch {
-		case c == '"':
-			sc.p = i + 1
-			out := b.String()
-			if !utf8.ValidString(out) {
-				return "", false
-			}
-			return out, true
-		case c < 0x20:
-			return "", false
-		case c != '\\':
-			b.addByte(c)
-			i++
-			continue
-		}
-		if i+1 >= len(s) {
-			return "", false
-		}
-		switch s[i+1] {
-		case '"', '\\', '/':
-			b.addByte(s[i+1])
-		case 'b':
-			b.addByte('\b')
-		case 'f':
-			b.addByte('\f')
-		case 'n':
-			b.addByte('\n')
-		case 'r':
-			b.addByte('\r')
-		case 't':
-			b.addByte('\t')
-		case 'u':
-			r, ok := hex4(s, i+2)
-			if !ok {
-				return "", false
-			}
-			i += 6
-			if utf16.IsSurrogate(r) {
-				// as encoding/json: a valid pair combines, anything else is U+FFFD
-				if r2, ok := hex4(s, i+2); ok && i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
-					if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
-						b.addRune(d)
-						i += 6
-						continue
-					}
-				}
-				r = utf8.RuneError
-			}
-			b.addRune(r)
-			continue
-		default:
-			return "", false
-		}
-		i += 2
-	}
-	return "", false
-}
-
-// strBuilder appends into a buffer it was given and makes a string of it
-// without copying.
-type strBuilder struct{ buf []byte }
-
-func (b *strBuilder) addString(s string) { b.buf = append(b.buf, s...) }
-func (b *strBuilder) addByte(c byte)     { b.buf = append(b.buf, c) }
-func (b *strBuilder) addRune(r rune)     { b.buf = utf8.AppendRune(b.buf, r) }
-func (b *strBuilder) String() string {
-	return unsafe.String(unsafe.SliceData(b.buf), len(b.buf))
-}
-
-func hex4(s string, i int) (rune, bool) {
-	if i+4 > len(s) {
-		return 0, false
-	}
-	v, err := strconv.ParseUint(s[i:i+4], 16, 32)
-	if err != nil {
-		return 0, false
-	}
-	return rune(v), true
+	return v, ok
 }
 
 var goldKeys = []string{"idx", "formal_statement", "header", "informal_statement", "verdict", "error_category", "error_segment", "corrected_statement", "diagnosis",

@@ -5,9 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode/utf8"
-	"unsafe"
 
+	"github.com/rxeval/rxeval/internal/jsonstr"
 	"github.com/rxeval/rxeval/schema"
 	"github.com/xeipuuv/gojsonschema"
 )
@@ -175,58 +174,10 @@ func skipWS(b string, p int) int {
 	return p
 }
 
-// scanString reads the JSON string starting at b[p] == '"'. It returns the
-// decoded string and the position after the closing quote. Simple escapes
-// are decoded here; strings with \u escapes are decoded by encoding/json so
-// that both paths agree byte for byte (surrogates and all).
+// scanString reads the JSON string starting at b[p] == '"' (see jsonstr).
 func scanString(b string, p int, sb *strBuf) (string, int, bool) {
-	start := p + 1
-	escapes := false
-	i := start
-	for i < len(b) {
-		c := b[i]
-		if !special[c] {
-			i++
-			continue
-		}
-		if c == '"' {
-			break
-		}
-		switch {
-		case c == '\\':
-			escapes = true
-			i += 2
-		case c < 0x20:
-			return "", 0, false
-		default: // >= 0x80: the string must be valid UTF-8
-			r, size := utf8.DecodeRuneInString(b[i:])
-			if r == utf8.RuneError && size <= 1 {
-				return "", 0, false
-			}
-			i += size
-		}
-	}
-	if i >= len(b) {
-		return "", 0, false
-	}
-	if !escapes {
-		return b[start:i], i + 1, true
-	}
-	s, ok := unescape(b[start:i], sb)
-	if !ok {
-		s, ok = unquoteJSON(b[p : i+1])
-	}
-	return s, i + 1, ok
+	return jsonstr.Scan(b, p, sb.take)
 }
-
-// special marks the bytes scanString must look at: the quote, the
-// backslash, control characters and the start of multi-byte UTF-8.
-var special = func() (t [256]bool) {
-	for c := 0; c < 256; c++ {
-		t[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80
-	}
-	return t
-}()
 
 // strBuf is where unescaped strings go: a scratch buffer reused for every
 // row, or, when alloc is set, space of their own from alloc.
@@ -235,59 +186,18 @@ type strBuf struct {
 	alloc   func(n int) []byte
 }
 
-// unescape decodes the simple JSON escapes of raw (the text between the
-// quotes) and returns them as a string sharing sb's memory; it says no to
-// \u escapes and anything else.
-func unescape(raw string, sb *strBuf) (string, bool) {
-	out := sb.scratch
+// take returns n bytes for one unescaped string.
+func (sb *strBuf) take(n int) []byte {
 	if sb.alloc != nil {
-		out = sb.alloc(len(raw))[:0] // decoding never lengthens
-	} else if cap(out)-len(out) < len(raw) {
+		return sb.alloc(n)
+	}
+	if cap(sb.scratch)-len(sb.scratch) < n {
 		// Strings made earlier keep the old buffer alive.
-		out = make([]byte, 0, max(2*cap(out), len(raw)))
+		sb.scratch = make([]byte, 0, max(2*cap(sb.scratch), n))
 	}
-	start := len(out)
-	for {
-		i := strings.IndexByte(raw, '\\')
-		if i < 0 {
-			out = append(out, raw...)
-			break
-		}
-		out = append(out, raw[:i]...)
-		if i+1 >= len(raw) {
-			return "", false
-		}
-		switch raw[i+1] {
-		case '"', '\\', '/':
-			out = append(out, raw[i+1])
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		default:
-			return "", false
-		}
-		raw = raw[i+2:]
-	}
-	if sb.alloc == nil {
-		sb.scratch = out
-	}
-	return unsafe.String(unsafe.SliceData(out[start:]), len(out)-start), true
-}
-
-// unquoteJSON decodes one quoted JSON string with encoding/json.
-func unquoteJSON(quoted string) (string, bool) {
-	var s string
-	if err := json.Unmarshal([]byte(quoted), &s); err != nil {
-		return "", false
-	}
-	return s, true
+	l := len(sb.scratch)
+	sb.scratch = sb.scratch[:l+n]
+	return sb.scratch[l : l+n : l+n]
 }
 
 // slowRow decodes a line that the fast path did not accept, runs the schema
