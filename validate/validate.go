@@ -79,6 +79,28 @@ func (r *Report) Rejected() bool {
 	return false
 }
 
+// Without returns a copy of the report without the problems of the given
+// codes (the caller accounts for them another way).
+func (r *Report) Without(codes ...Code) *Report {
+	drop := map[Code]bool{}
+	for _, c := range codes {
+		drop[c] = true
+	}
+	cp := *r
+	keep := func(ps []Problem) []Problem {
+		out := []Problem{}
+		for _, p := range ps {
+			if !drop[p.Code] {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	cp.Errors, cp.Warnings = keep(r.Errors), keep(r.Warnings)
+	cp.Valid = len(cp.Errors) == 0
+	return &cp
+}
+
 // Validator validates prediction files. It is safe for concurrent use.
 type Validator struct {
 	schema *gojsonschema.Schema

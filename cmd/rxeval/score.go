@@ -96,7 +96,7 @@ func runScore(e *env, args []string) error {
 		}
 	}
 
-	preds, err := readPredictions(e, fs.Arg(0), gold, *maxSize, *partial, text)
+	preds, err := readPredictions(e, fs.Arg(0), gold, *maxSize, text)
 	if err != nil {
 		return err
 	}
@@ -193,18 +193,27 @@ func addContext(gold []eval.Gold, path string) error {
 	return nil
 }
 
-// readPredictions validates the prediction file against the gold ids and
-// returns its rows for the scorer. Problems go to stderr; rejected files
-// are refused. The rows share memory with the file, which stays mapped
-// until the process ends.
-func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, partial bool, text *arena.Arena) (map[string]eval.Pred, error) {
+// readPredictions validates the prediction file and returns its rows for
+// the scorer. Ids are checked against the official test set when every gold
+// id is an official one (a team's dev labels), else against the gold ids;
+// gold ids without a prediction are eval's to report (see --partial), and
+// predictions without a gold label are not scored. Problems go to stderr;
+// what the track's server would reject is refused. The rows share memory
+// with the file, which stays mapped until the process ends.
+func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, text *arena.Arena) (map[string]eval.Pred, error) {
+	exp := validate.OfficialIDs()
 	ids := make([]string, len(gold))
 	for i, g := range gold {
 		ids[i] = g.Idx
+		if !exp.Has(g.Idx) {
+			exp = nil
+		}
 	}
-	exp, err := validate.NewIDSet(ids)
-	if err != nil {
-		return nil, err
+	if exp == nil {
+		var err error
+		if exp, err = validate.NewIDSet(ids); err != nil {
+			return nil, err
+		}
 	}
 	src, err := validate.ReadSource(path, maxSize)
 	if err != nil {
@@ -214,26 +223,32 @@ func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, parti
 	if err != nil {
 		return nil, err
 	}
-	rep := v.Validate(src, validate.Options{Expected: exp, KeepRows: true, AliasRows: true, Arena: text})
-	refused := false
-	for _, p := range rep.Errors {
-		if p.Code.Rejected() && !(partial && p.Code == validate.CodeMissingID) {
-			refused = true
-		}
-	}
+	rep := v.Validate(src, validate.Options{Expected: exp, KeepRows: true, AliasRows: true, Arena: text}).Without(validate.CodeMissingID)
 	if len(rep.Errors)+len(rep.Warnings) > 0 {
 		rep.WriteText(e.stderr, 20, false)
 	}
-	if refused {
+	if rep.Rejected() {
 		return nil, problemsError{fmt.Sprintf("%s would be rejected by the track's server; not scored", path)}
 	}
+	inGold := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		inGold[id] = true
+	}
 	preds := make(map[string]eval.Pred, len(rep.Parsed))
+	unlabelled := 0
 	for _, r := range rep.Parsed {
+		if !inGold[r.Idx] {
+			unlabelled++
+			continue
+		}
 		preds[r.Idx] = eval.Pred{
 			Idx: r.Idx, Misaligned: r.Misaligned,
 			Category: eval.Text(r.Category), CategoryName: r.CategoryName,
 			Segment: eval.Text(r.Segment), Corrected: eval.Text(r.Corrected),
 		}
+	}
+	if unlabelled > 0 {
+		fmt.Fprintf(e.stderr, "%s: %d predictions have no gold label and are not scored\n", path, unlabelled)
 	}
 	return preds, nil
 }
