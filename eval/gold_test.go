@@ -78,3 +78,22 @@ func FuzzScanGoldRow(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseGold: whole gold files never panic the reader, and every row it
+// returns has an id and, when misaligned, a known category.
+func FuzzParseGold(f *testing.F) {
+	data, _ := os.ReadFile("../testdata/example/gold.jsonl")
+	f.Add(data)
+	f.Add([]byte(`{"idx":"a","verdict":"misaligned","error_category":"S2.4","error_segment":"x","corrected_statement":"y"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rows, _, err := ParseGold(data)
+		if err != nil {
+			return
+		}
+		for _, g := range rows {
+			if g.Idx == "" || (g.Misaligned && g.Category == "") {
+				t.Fatalf("bad row %+v", g)
+			}
+		}
+	})
+}

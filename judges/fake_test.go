@@ -269,3 +269,22 @@ func TestCacheLocked(t *testing.T) {
 		t.Errorf("second open: %v", err)
 	}
 }
+
+// FuzzParseReply: a model's reply never panics the parser; an accepted one
+// re-parses to the same verdict.
+func FuzzParseReply(f *testing.F) {
+	for _, s := range []string{`{"equivalent": true, "reason": "x"}`, `{"equivalent":false,"reason":""}`, `yes`, `{"equivalent":tru`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		eq, reason, err := ParseReply(s)
+		if err != nil {
+			return
+		}
+		b, _ := json.Marshal(map[string]any{"equivalent": eq, "reason": reason})
+		eq2, _, err := ParseReply(string(b))
+		if err != nil || eq2 != eq {
+			t.Fatalf("%q accepted as %v but does not round-trip", s, eq)
+		}
+	})
+}

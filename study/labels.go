@@ -41,6 +41,9 @@ func ReadLabels(data []byte) ([]LabeledPair, string, error) {
 			}
 			out = append(out, LabeledPair{Name: r.Name, Reference: *r.Label, Candidate: *r.Sub[0].Pred, Label: *r.Sub[0].Human})
 		}
+		if len(out) == 0 {
+			return nil, "", fmt.Errorf("no labelled pairs")
+		}
 		return out, "gted-human-evaluation", nil
 	}
 	var out []LabeledPair

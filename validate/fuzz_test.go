@@ -155,3 +155,24 @@ func FuzzReadZip(f *testing.F) {
 		}
 	})
 }
+
+// FuzzIDs: the id readers never panic and never return duplicates.
+func FuzzIDs(f *testing.F) {
+	f.Add([]byte("formalrx_0001\nformalrx_0002\n"))
+	f.Add([]byte(`{"idx":"formalrx_0001","formal_statement":"theorem t : True"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, read := range []func([]byte) (*IDSet, error){IDsFromInputs, func(b []byte) (*IDSet, error) { return IDsFromList(bytes.NewReader(b)) }} {
+			s, err := read(data)
+			if err != nil {
+				continue
+			}
+			seen := map[string]bool{}
+			for _, id := range s.IDs() {
+				if seen[id] || !s.Has(id) {
+					t.Fatalf("id %q duplicated or not found", id)
+				}
+				seen[id] = true
+			}
+		}
+	})
+}
