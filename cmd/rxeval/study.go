@@ -46,7 +46,8 @@ func runStudy(e *env, args []string) error {
 	case "agree":
 		return runAgree(e, c, args[1:])
 	case "-h", "--help", "help":
-		return errHelp
+		return runCalibrate(e, c, []string{"--help"}) // lists calibrate's flags
+
 	}
 	return usageError{fmt.Errorf("unknown study %q: want calibrate or agree", args[0])}
 }
