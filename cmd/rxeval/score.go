@@ -95,6 +95,17 @@ func runScore(e *env, args []string) error {
 			return err
 		}
 	}
+	if *judgeSpec != "exact" {
+		missing := 0
+		for _, g := range gold {
+			if g.Misaligned && g.FormalStatement == "" {
+				missing++
+			}
+		}
+		if missing > 0 {
+			fmt.Fprintf(e.stderr, "rxeval score: %d misaligned gold samples have no formal_statement: the judges cannot locate error segments in them\nhint: pass the test inputs with --inputs FILE\n", missing)
+		}
+	}
 
 	preds, err := readPredictions(e, fs.Arg(0), gold, *maxSize, text)
 	if err != nil {
