@@ -8,6 +8,9 @@ import (
 // same parser and normalization as the lean-ast judge (theorem name and
 // proof dropped, parentheses gone, grouped binders split, bound names
 // alpha-normalized), operators as inner nodes and operands as leaves.
+// Binders are inner nodes over their type and body; a function applied to
+// arguments is an inner node labelled with the function; associative
+// operators are n-ary.
 func OperatorTree(statement string) (*Tree, error) {
 	st, err := lean.Parse(statement)
 	if err != nil {
@@ -47,8 +50,9 @@ func toTree(n *lean.Node) *Tree {
 	case "un", "post", "big":
 		label = n.V
 	case "pi", "ex", "exu", "lam", "setof", "sep", "subtype", "sigma", "let":
-		// the bound name is an operand of the binder
-		kids = append(kids, &Tree{Label: n.V})
+		// No leaf for the bound name: after alpha-normalization it only
+		// repeats the binder's depth, which the tree's shape already says;
+		// its uses stay leaves in the body.
 	}
 	for _, c := range n.C {
 		kids = append(kids, toTree(c))
