@@ -73,6 +73,16 @@ func runScore(e *env, args []string) error {
 		return usageError{fmt.Errorf("--parallel must be at least 1")}
 	}
 
+	// The judge first: a server that is down or a model that is missing
+	// stops the run before any work.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	judge, info, closeJudge, err := jf.open(ctx, *judgeSpec, e.stderr)
+	if err != nil {
+		return err
+	}
+	defer closeJudge()
+
 	goldSrc, err := validate.ReadSource(*goldPath, *maxSize)
 	if err != nil {
 		return err
@@ -81,9 +91,9 @@ func runScore(e *env, args []string) error {
 		goldSrc.WriteProblems(e.stderr)
 		return problemsError{fmt.Sprintf("%s: no readable gold rows", *goldPath)}
 	}
-	// The gold rows share the mapped file's memory: it stays open until
-	// the process ends.
-	// Decoded text of both files goes to one pre-faulted arena.
+	// The gold rows share the mapped file's memory, which stays open until
+	// the process ends; decoded text of both files goes to one pre-faulted
+	// arena.
 	text := new(arena.Arena)
 	gold, shape, err := eval.ParseGoldIn(goldSrc.Data, text)
 	if err != nil {
@@ -111,14 +121,6 @@ func runScore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	judge, info, closeJudge, err := jf.open(ctx, *judgeSpec, e.stderr)
-	if err != nil {
-		return err
-	}
-	defer closeJudge()
 
 	rep, err := eval.Score(ctx, gold, preds, judge, eval.Options{Partial: *partial, Bootstrap: *boot, Seed: *seed})
 	if err != nil {
