@@ -13,7 +13,10 @@ import (
 // not Lean, so no parser can read them.
 var truncated = map[string]bool{"Ireland_Rosen_exercise_2_4": true, "Ireland_Rosen_exercise_4_11": true}
 
-func TestParsesProofNet(t *testing.T) {
+type named struct{ name, statement string }
+
+// proofNet returns the ProofNet statements, the truncated ones left out.
+func proofNet(t testing.TB) []named {
 	f, err := os.Open("../../../shared/data/proofnet_lean4/proofnet_lean4.jsonl")
 	if err != nil {
 		t.Skip("shared data not present")
@@ -21,23 +24,32 @@ func TestParsesProofNet(t *testing.T) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
-	n, bad := 0, 0
+	var out []named
 	for sc.Scan() {
 		var r struct {
 			Name            string `json:"name"`
 			FormalStatement string `json:"formal_statement"`
 		}
-		json.Unmarshal(sc.Bytes(), &r)
-		n++
-		if truncated[r.Name] {
-			continue
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatal(err)
 		}
-		if _, err := Parse(r.FormalStatement); err != nil {
-			bad++
-			t.Errorf("%s: %v\n%s", r.Name, err, r.FormalStatement)
+		if !truncated[r.Name] {
+			out = append(out, named{r.Name, r.FormalStatement})
 		}
 	}
-	t.Logf("%d statements, %d failed", n, bad)
+	return out
+}
+
+func TestParsesProofNet(t *testing.T) {
+	stmts := proofNet(t)
+	for _, s := range stmts {
+		if _, err := Parse(s.statement); err != nil {
+			t.Errorf("%s: %v\n%s", s.name, err, s.statement)
+		}
+	}
+	if len(stmts) != 372 {
+		t.Errorf("%d statements, want 374 less the 2 truncated", len(stmts))
+	}
 }
 
 type gtedPair struct {
@@ -140,22 +152,8 @@ func TestCompareTable(t *testing.T) {
 // pairs.
 func realStatements(t *testing.T) []string {
 	var out []string
-	f, err := os.Open("../../../shared/data/proofnet_lean4/proofnet_lean4.jsonl")
-	if err != nil {
-		t.Skip("shared data not present")
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var r struct {
-			Name            string `json:"name"`
-			FormalStatement string `json:"formal_statement"`
-		}
-		json.Unmarshal(sc.Bytes(), &r)
-		if !truncated[r.Name] {
-			out = append(out, r.FormalStatement)
-		}
+	for _, s := range proofNet(t) {
+		out = append(out, s.statement)
 	}
 	for _, p := range loadGTED(t) {
 		out = append(out, p.Label, p.Pred)
