@@ -62,3 +62,16 @@ func (c Chain) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision, e
 func Deterministic() Chain {
 	return Chain{Judges: []eval.Judge{SpanJudge{}, LeanJudge{}}}
 }
+
+// judgeEach runs decide on the pairs of one kind; pairs of the other kind
+// stay undecided. The deterministic judges are built on it.
+func judgeEach(name string, kind eval.Kind, pairs []eval.Pair, decide func(eval.Pair) (eval.Verdict, string)) []eval.Decision {
+	out := make([]eval.Decision, len(pairs))
+	for i, p := range pairs {
+		out[i] = eval.Decision{Verdict: eval.Undecided, By: name}
+		if p.Kind == kind {
+			out[i].Verdict, out[i].Reason = decide(p)
+		}
+	}
+	return out
+}

@@ -17,20 +17,14 @@ func (LeanJudge) Name() string { return "lean-ast" }
 
 // Judge implements eval.Judge.
 func (j LeanJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
-	out := make([]eval.Decision, len(pairs))
-	for i, p := range pairs {
-		out[i] = eval.Decision{Verdict: eval.Undecided, By: j.Name()}
-		if p.Kind != eval.Correction {
-			continue
-		}
+	return judgeEach(j.Name(), eval.Correction, pairs, func(p eval.Pair) (eval.Verdict, string) {
 		res, why := lean.Compare(p.Gold, p.Pred)
-		out[i].Reason = why
 		switch res {
 		case lean.Same:
-			out[i].Verdict = eval.Equivalent
+			return eval.Equivalent, why
 		case lean.Different:
-			out[i].Verdict = eval.NotEquivalent
+			return eval.NotEquivalent, why
 		}
-	}
-	return out, nil
+		return eval.Undecided, why
+	}), nil
 }

@@ -22,31 +22,24 @@ func (j SimilarityJudge) Name() string { return fmt.Sprintf("%s:%g", j.Metric, j
 
 // Judge implements eval.Judge.
 func (j SimilarityJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
-	out := make([]eval.Decision, len(pairs))
-	for i, p := range pairs {
-		out[i] = eval.Decision{Verdict: eval.Undecided, By: j.Name()}
-		if p.Kind != eval.Correction {
-			continue
-		}
+	return judgeEach(j.Name(), eval.Correction, pairs, func(p eval.Pair) (eval.Verdict, string) {
 		var s float64
 		if j.Metric == "gted" {
 			a, err1 := study.OperatorTree(p.Gold)
 			b, err2 := study.OperatorTree(p.Pred)
 			if err1 != nil || err2 != nil {
-				out[i].Reason = "a statement does not parse"
-				continue
+				return eval.Undecided, "a statement does not parse"
 			}
 			s = study.Similarity(a, b)
 		} else {
 			s = study.SentenceBLEU(study.BLEUTokens(p.Pred), study.BLEUTokens(p.Gold))
 		}
-		out[i].Verdict = eval.NotEquivalent
+		v := eval.NotEquivalent
 		if s >= j.Threshold {
-			out[i].Verdict = eval.Equivalent
+			v = eval.Equivalent
 		}
-		out[i].Reason = fmt.Sprintf("%s similarity %.4f (threshold %g)", j.Metric, s, j.Threshold)
-	}
-	return out, nil
+		return v, fmt.Sprintf("%s similarity %.4f (threshold %g)", j.Metric, s, j.Threshold)
+	}), nil
 }
 
 // similaritySpec reads "gted:0.8" or "bleu:0.45".

@@ -24,15 +24,9 @@ func (SpanJudge) Name() string { return "span" }
 
 // Judge implements eval.Judge.
 func (j SpanJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
-	out := make([]eval.Decision, len(pairs))
-	for i, p := range pairs {
-		out[i] = eval.Decision{Verdict: eval.Undecided, By: j.Name()}
-		if p.Kind != eval.Localization {
-			continue
-		}
-		out[i].Verdict, out[i].Reason = sameLocation(p.FormalStatement, p.Gold, p.Pred)
-	}
-	return out, nil
+	return judgeEach(j.Name(), eval.Localization, pairs, func(p eval.Pair) (eval.Verdict, string) {
+		return sameLocation(p.FormalStatement, p.Gold, p.Pred)
+	}), nil
 }
 
 // spanText is a text normalized for span search (NFC, white space runs

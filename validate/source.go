@@ -81,7 +81,7 @@ func ReadSource(name string, maxSize int64) (*Source, error) {
 	}
 	if st.Mode().IsRegular() {
 		if data, unmap, ok := mapFile(f, st.Size()); ok {
-			if IsZip(data) || strings.EqualFold(path.Ext(name), ".zip") {
+			if looksZip(name, data) {
 				defer unmap()
 				return ReadZip(name, data, maxSize)
 			}
@@ -99,7 +99,7 @@ func ReadSource(name string, maxSize int64) (*Source, error) {
 	if int64(len(data)) > maxSize {
 		return nil, fmt.Errorf("%s: %w: limit %d bytes", name, ErrTooLarge, maxSize)
 	}
-	if IsZip(data) || strings.EqualFold(path.Ext(name), ".zip") {
+	if looksZip(name, data) {
 		return ReadZip(name, data, maxSize)
 	}
 	return &Source{Name: name, Data: data}, nil
@@ -108,6 +108,12 @@ func ReadSource(name string, maxSize int64) (*Source, error) {
 // IsZip reports whether data starts like a zip archive.
 func IsZip(data []byte) bool {
 	return bytes.HasPrefix(data, []byte("PK\x03\x04")) || bytes.HasPrefix(data, []byte("PK\x05\x06"))
+}
+
+// looksZip reports whether a file is to be read as a zip: by its content or
+// its name.
+func looksZip(name string, data []byte) bool {
+	return IsZip(data) || strings.EqualFold(path.Ext(name), ".zip")
 }
 
 // ReadZip extracts the single .jsonl entry of a zip archive held in data,

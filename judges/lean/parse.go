@@ -629,21 +629,9 @@ func (p *parser) atom() *Node {
 		inner := p.until("‖")
 		return &Node{K: "norm", C: []*Node{inner}}
 	case "⌊":
-		inner := p.expr(0)
-		if p.is("⌋₊") {
-			p.next()
-			return &Node{K: "floor₊", C: []*Node{inner}}
-		}
-		p.expect("⌋")
-		return &Node{K: "floor", C: []*Node{inner}}
+		return p.rounding("floor", "⌋")
 	case "⌈":
-		inner := p.expr(0)
-		if p.is("⌉₊") {
-			p.next()
-			return &Node{K: "ceil₊", C: []*Node{inner}}
-		}
-		p.expect("⌉")
-		return &Node{K: "ceil", C: []*Node{inner}}
+		return p.rounding("ceil", "⌉")
 	case "⟪":
 		items := p.items("⟫")
 		n := &Node{K: "inner", C: items}
@@ -665,6 +653,18 @@ func (p *parser) atom() *Node {
 	p.i--
 	p.fail("unexpected %q", t.text)
 	return nil
+}
+
+// rounding reads the rest of ⌊x⌋ or ⌈x⌉, or of their ℕ-valued forms ⌊x⌋₊
+// and ⌈x⌉₊.
+func (p *parser) rounding(kind, close string) *Node {
+	inner := p.expr(0)
+	if p.is(close + "₊") {
+		p.next()
+		return &Node{K: kind + "₊", C: []*Node{inner}}
+	}
+	p.expect(close)
+	return &Node{K: kind, C: []*Node{inner}}
 }
 
 // until parses a term up to a closing delimiter that is also an operator
