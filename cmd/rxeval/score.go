@@ -216,16 +216,15 @@ func addContext(gold []eval.Gold, path string) error {
 func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, text *arena.Arena) (map[string]eval.Pred, error) {
 	exp := validate.OfficialIDs()
 	ids := make([]string, len(gold))
+	official := true
 	for i, g := range gold {
 		ids[i] = g.Idx
-		if !exp.Has(g.Idx) {
-			exp = nil
-		}
+		official = official && exp.Has(g.Idx)
 	}
-	if exp == nil {
+	if !official {
 		var err error
 		if exp, err = validate.NewIDSet(ids); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("gold ids: %w", err)
 		}
 	}
 	src, err := validate.ReadSource(path, maxSize)
