@@ -33,6 +33,10 @@ type Gold struct {
 type Pred struct {
 	Idx        string
 	Misaligned bool
+	// VerdictNoncanonical is set when the verdict was not written exactly
+	// "aligned" or "misaligned" ("Aligned", " misaligned"): the server
+	// compares strings as written, so it scores as a wrong verdict.
+	VerdictNoncanonical bool
 	// Category as written, and the canonical category it names ("" when it
 	// names none of the 28 or is null).
 	Category     Text

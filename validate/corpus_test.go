@@ -80,15 +80,15 @@ func TestCorpus(t *testing.T) {
 		{"unknown_id.jsonl", "unknown_id", "", true},
 		{"gold_field_names.jsonl", "missing_field", "", true},
 		{"gold_shape.jsonl", "missing_field", "", true},
-		{"verdict_capitalised.jsonl", "", "verdict_case", false},
-		{"verdict_upper_spaces.jsonl", "", "verdict_case", false},
+		{"verdict_capitalised.jsonl", "verdict_case", "", false},
+		{"verdict_upper_spaces.jsonl", "verdict_case", "", false},
 		{"filled_on_aligned.jsonl", "filled_on_aligned", "", false},
 		{"empty_string_on_aligned.jsonl", "filled_on_aligned", "", false},
 		{"empty_string_on_misaligned.jsonl", "", "empty_string", false},
 		{"unknown_category.jsonl", "unknown_category", "", false},
 		{"group_as_category.jsonl", "unknown_category", "", false},
-		{"code_as_category.jsonl", "", "noncanonical_category", false},
-		{"lowercase_category.jsonl", "", "noncanonical_category", false},
+		{"code_as_category.jsonl", "noncanonical_category", "", false},
+		{"lowercase_category.jsonl", "noncanonical_category", "", false},
 		{"disputed_spelling.jsonl", "", "", false},
 		{"extra_field.jsonl", "", "extra_field", false},
 		{"missing_field.jsonl", "missing_field", "", true},
@@ -160,6 +160,25 @@ func golden(t *testing.T, path string, got []byte) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("output differs from %s:\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// TestLenientNoncanonical: a verdict or category that names the right thing
+// in the wrong spelling is an error by default, a warning with Lenient, and
+// never a reason for the server to reject the file.
+func TestLenientNoncanonical(t *testing.T) {
+	v := newValidator(t)
+	for _, f := range []string{"verdict_capitalised.jsonl", "verdict_upper_spaces.jsonl", "code_as_category.jsonl", "lowercase_category.jsonl"} {
+		for _, lenient := range []bool{false, true} {
+			src, err := ReadSource(filepath.Join("../testdata/bad", f), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := v.Validate(src, Options{Expected: threeIDs(t), Lenient: lenient})
+			if rep.Valid != lenient || rep.Rejected() {
+				t.Errorf("%s lenient=%v: valid=%v rejected=%v errors=%v", f, lenient, rep.Valid, rep.Rejected(), rep.Errors)
+			}
+		}
 	}
 }
 

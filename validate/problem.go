@@ -58,16 +58,22 @@ const (
 // aligned row, a category outside the 28) or merely warning.
 func (c Code) Rejected() bool {
 	switch c {
-	case CodeFilledOnAligned, CodeUnknownCategory:
+	case CodeFilledOnAligned, CodeUnknownCategory, CodeNoncanonicalCategory, CodeVerdictCase:
 		return false
 	}
 	return !c.warning()
 }
 
+// noncanonical reports whether the code is about a value that names the
+// right thing in the wrong spelling: an error, a warning with Lenient.
+func (c Code) noncanonical() bool {
+	return c == CodeNoncanonicalCategory || c == CodeVerdictCase
+}
+
 // warning reports whether the code is a warning by default.
 func (c Code) warning() bool {
 	switch c {
-	case CodeBOM, CodeCRLF, CodeBlankLine, CodeNoncanonicalCategory, CodeVerdictCase,
+	case CodeBOM, CodeCRLF, CodeBlankLine,
 		CodeNullOnMisaligned, CodeEmptyString, CodeExtraField, CodeDuplicateKey,
 		CodeSegmentNotFound, CodeUnchangedCorrection, CodeZipIgnored:
 		return true

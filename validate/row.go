@@ -36,10 +36,27 @@ type Row struct {
 	Category   Value  // as written
 	Segment    Value
 	Corrected  Value
-	// CategoryName is the canonical category the Category names, or "" when
-	// it is null or names none of the 28.
+	// CategoryName is the canonical category the Category counts as: set
+	// when it is written as a canonical name or a disputed spelling, "" when
+	// it is null, names none of the 28, or is not written as the rules write
+	// it (a code, another case, a known misspelling).
 	CategoryName string
+	// CategoryMeant is the canonical category the Category was meant to
+	// name, read loosely (codes and known spellings too); "" when none.
+	CategoryMeant string
 }
+
+// CanonicalVerdict is the verdict as the rules write it.
+func (r *Row) CanonicalVerdict() string {
+	if r.Misaligned {
+		return "misaligned"
+	}
+	return "aligned"
+}
+
+// VerdictCanonical reports whether the verdict is written exactly as the
+// rules write it.
+func (r *Row) VerdictCanonical() bool { return r.Verdict == r.CanonicalVerdict() }
 
 // own gives the row its own copies of strings that may share memory with
 // the file being read.

@@ -25,6 +25,10 @@ type Options struct {
 	Exhaustive bool
 	// Strict turns warnings into errors.
 	Strict bool
+	// Lenient turns non-canonical verdicts and categories (another case, a
+	// code such as "S2.4", a known misspelling) from errors into warnings.
+	// Either way they score as wrong: the server compares strings as written.
+	Lenient bool
 	// KeepRows fills Report.Parsed (the scorer needs it; validation alone
 	// does not, and is faster without).
 	KeepRows bool
@@ -157,7 +161,7 @@ func (v *Validator) Validate(src *Source, opts Options) *Report {
 		return fieldRank(probs[i].Field) < fieldRank(probs[j].Field)
 	})
 	for _, p := range probs {
-		if p.Code.warning() && !opts.Strict {
+		if opts.isWarning(p.Code) {
 			rep.Warnings = append(rep.Warnings, p)
 		} else {
 			rep.Errors = append(rep.Errors, p)
@@ -165,6 +169,14 @@ func (v *Validator) Validate(src *Source, opts Options) *Report {
 	}
 	rep.Valid = len(rep.Errors) == 0
 	return rep
+}
+
+// isWarning says whether a problem of this code is a warning under opts.
+func (o Options) isWarning(c Code) bool {
+	if o.Strict {
+		return false
+	}
+	return c.warning() || (o.Lenient && c.noncanonical())
 }
 
 // officialIDs is built on first use, not at start-up.
@@ -391,13 +403,10 @@ func (w *validator) checkRow(r *Row, probs []Problem) []Problem {
 	add := func(field string, code Code, msg, hint string) {
 		probs = append(probs, Problem{Line: r.Line, Idx: r.Idx, Field: field, Code: code, Message: msg, Hint: hint})
 	}
-	if r.Verdict != "aligned" && r.Verdict != "misaligned" {
-		want := "aligned"
-		if r.Misaligned {
-			want = "misaligned"
-		}
-		add(schema.FieldVerdict, CodeVerdictCase, fmt.Sprintf("verdict %q is read as %q", r.Verdict, want), "write it in lower case without spaces")
+	if !r.VerdictCanonical() {
+		add(schema.FieldVerdict, CodeVerdictCase, fmt.Sprintf("verdict %q is not %q as the rules write it; it scores as a wrong verdict", r.Verdict, r.CanonicalVerdict()), "write it in lower case without spaces (rxeval fix rewrites it)")
 	}
+	w.resolveCategory(r, add)
 	if !r.Misaligned {
 		return probs
 	}
@@ -413,26 +422,6 @@ func (w *validator) checkRow(r *Row, probs []Problem) []Problem {
 			add(f.name, CodeEmptyString, "is an empty string on a misaligned row; this sub-task scores 0", "")
 		}
 	}
-	if !r.Category.Null {
-		c, m := schema.Lookup(r.Category.S)
-		switch m {
-		case schema.Canonical, schema.Alternate:
-			r.CategoryName = c.Name
-		case schema.Normalized:
-			r.CategoryName = c.Name
-			add(schema.FieldErrorCategory, CodeNoncanonicalCategory, fmt.Sprintf("%q is read as %s %q", r.Category.S, c.Code, c.Name), "write the canonical name")
-		default:
-			hint := ""
-			if g, ok := schema.IsGroup(r.Category.S); ok {
-				hint = fmt.Sprintf("%q is a group of categories; name one leaf category", g)
-			} else if s, ok := schema.Suggest(r.Category.S); ok {
-				hint = fmt.Sprintf("did you mean %q?", s)
-			}
-			if r.Category.S != "" {
-				add(schema.FieldErrorCategory, CodeUnknownCategory, fmt.Sprintf("%q is not one of the 28 SCI categories; it scores as a wrong category", r.Category.S), hint)
-			}
-		}
-	}
 	if st, ok := w.opts.Expected.Statements[r.Idx]; ok && st != "" {
 		if !r.Segment.Null && r.Segment.S != "" && !strings.Contains(st, r.Segment.S) {
 			add(schema.FieldErrorSegment, CodeSegmentNotFound, "does not occur in the sample's formal_statement", "the judge may still accept it; an exact fragment is safest")
@@ -442,6 +431,31 @@ func (w *validator) checkRow(r *Row, probs []Problem) []Problem {
 		}
 	}
 	return probs
+}
+
+// resolveCategory sets the row's category names and reports a category
+// that is not written as the rules write it. It runs on aligned rows too: a
+// category there is a false positive for the class it names.
+func (w *validator) resolveCategory(r *Row, add func(field string, code Code, msg, hint string)) {
+	if r.Category.Null || r.Category.S == "" {
+		return
+	}
+	c, m := schema.Lookup(r.Category.S)
+	switch m {
+	case schema.Canonical, schema.Alternate:
+		r.CategoryName, r.CategoryMeant = c.Name, c.Name
+	case schema.Normalized:
+		r.CategoryMeant = c.Name
+		add(schema.FieldErrorCategory, CodeNoncanonicalCategory, fmt.Sprintf("%q is not written as the rules write it (%s %q); it scores as a wrong category", r.Category.S, c.Code, c.Name), fmt.Sprintf("write %q (rxeval fix rewrites it)", c.Name))
+	default:
+		hint := ""
+		if g, ok := schema.IsGroup(r.Category.S); ok {
+			hint = fmt.Sprintf("%q is a group of categories; name one leaf category", g)
+		} else if s, ok := schema.Suggest(r.Category.S); ok {
+			hint = fmt.Sprintf("did you mean %q?", s)
+		}
+		add(schema.FieldErrorCategory, CodeUnknownCategory, fmt.Sprintf("%q is not one of the 28 SCI categories: an error; rxeval score still scores the row, with a wrong category", r.Category.S), hint)
+	}
 }
 
 // fieldRank orders problems of one line by the field order of a row;

@@ -16,8 +16,11 @@ func init() {
 		summary: "validate a prediction file and write the .zip the track wants",
 		usage: `Usage: rxeval pack [flags] PRED.jsonl [-o submission.zip]
 
-Validates PRED.jsonl, then writes a zip holding it as the single deflated
-entry. An invalid file is not packed unless --force. Exit code 0: packed;
+Rewrites verdicts and categories written in a spelling the rules do not use
+("Aligned", a code such as "S2.4", a known misspelling) to the canonical
+strings, listing each rewrite on stderr, validates the result, then writes a
+zip holding it as the single deflated entry. An invalid file is not packed
+unless --force. Exit code 0: packed;
 1: the file has problems (nothing written); 2: usage or I/O error.
 
 Flags:
@@ -56,7 +59,9 @@ func runPack(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep := v.Validate(src, validate.Options{Expected: exp})
+	data, rewrites := validate.Canonicalize(src.Data)
+	writeRewrites(e.stderr, src.Name, rewrites)
+	rep := v.Validate(&validate.Source{Name: src.Name, Data: data, Problems: src.Problems}, validate.Options{Expected: exp})
 	if !rep.Valid || len(rep.Warnings) > 0 {
 		rep.WriteText(e.stderr, 20, false)
 	}
@@ -71,12 +76,12 @@ func runPack(e *env, args []string) error {
 	if i := strings.LastIndex(src.Name, "!/"); i >= 0 {
 		entry = src.Name[i+2:]
 	}
-	if err := validate.WriteZip(&buf, entry, src.Data); err != nil {
+	if err := validate.WriteZip(&buf, entry, data); err != nil {
 		return err
 	}
 	// Check what we wrote reads back as the same single entry.
-	back, err := validate.ReadZip(*out, buf.Bytes(), int64(len(src.Data))+1)
-	if err != nil || !bytes.Equal(back.Data, src.Data) {
+	back, err := validate.ReadZip(*out, buf.Bytes(), int64(len(data))+1)
+	if err != nil || !bytes.Equal(back.Data, data) {
 		return fmt.Errorf("internal error: the zip does not read back (%v)", err)
 	}
 	if err := writeFileAtomic(*out, buf.Bytes()); err != nil {
@@ -95,6 +100,11 @@ func writeFileAtomic(name string, data []byte) error {
 	}
 	defer os.Remove(tmp.Name())
 	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	// CreateTemp makes the file 0600; the result is an ordinary output.
+	if err := tmp.Chmod(0o644); err != nil {
 		tmp.Close()
 		return err
 	}

@@ -254,7 +254,7 @@ func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, text 
 			continue
 		}
 		preds[r.Idx] = eval.Pred{
-			Idx: r.Idx, Misaligned: r.Misaligned,
+			Idx: r.Idx, Misaligned: r.Misaligned, VerdictNoncanonical: !r.VerdictCanonical(),
 			Category: eval.Text(r.Category), CategoryName: r.CategoryName,
 			Segment: eval.Text(r.Segment), Corrected: eval.Text(r.Corrected),
 		}

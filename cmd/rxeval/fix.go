@@ -1,0 +1,65 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/rxeval/rxeval/validate"
+)
+
+func init() {
+	register(&command{
+		name:    "fix",
+		summary: "rewrite non-canonical verdicts and categories to the strings the rules use",
+		usage: `Usage: rxeval fix [flags] PRED.jsonl -o FIXED.jsonl
+
+Rewrites verdicts and categories that name the right thing in a spelling
+the rules do not use ("Aligned", a code such as "S2.4", a known misspelling)
+to the canonical strings; every other byte is kept. Each rewrite is listed
+on stderr. Nothing else is repaired: run 'rxeval validate' on the result.
+Exit code 0: written; 2: usage or I/O error.
+
+Flags:
+`,
+		run: runFix,
+	})
+}
+
+func runFix(e *env, args []string) error {
+	c := commands["fix"]
+	fs := newFlagSet(c)
+	out := fs.StringP("output", "o", "", "write the result to `FILE` (required; - for standard output)")
+	maxSize := fs.Int64("max-size", validate.DefaultMaxSize, "refuse a file over `BYTES`")
+	if err := c.parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usageError{fmt.Errorf("want exactly one prediction file, got %d", fs.NArg())}
+	}
+	if *out == "" {
+		return usageError{fmt.Errorf("-o FILE is required (- for standard output)")}
+	}
+	src, err := validate.ReadSource(fs.Arg(0), *maxSize)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	if src.Data == nil {
+		src.WriteProblems(e.stderr)
+		return problemsError{fmt.Sprintf("%s holds no readable .jsonl; nothing written", src.Name)}
+	}
+	data, rewrites := validate.Canonicalize(src.Data)
+	writeRewrites(e.stderr, src.Name, rewrites)
+	if err := writeOut(e.stdout, *out, data); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "%s: %d values rewritten\n", src.Name, len(rewrites))
+	return nil
+}
+
+// writeRewrites lists what Canonicalize changed, one line each.
+func writeRewrites(w io.Writer, name string, rewrites []validate.Rewrite) {
+	for _, r := range rewrites {
+		fmt.Fprintf(w, "%s:%d: %s: %s: %q -> %q\n", name, r.Line, r.Idx, r.Field, r.From, r.To)
+	}
+}
