@@ -8,9 +8,9 @@ import (
 )
 
 func TestMiniF2FFingerprint(t *testing.T) {
-	data, err := os.ReadFile("../../shared/data/gted/minif2f_human_evaluation.json")
+	data, err := os.ReadFile("../testdata/gted/minif2f_human_evaluation.json")
 	if err != nil {
-		t.Skip("shared data not present")
+		t.Fatal(err)
 	}
 	pairs, format, err := ReadLabels(data)
 	if err != nil || format != "gted-human-evaluation" || len(pairs) != 205 {
@@ -32,9 +32,9 @@ func TestMiniF2FFingerprint(t *testing.T) {
 }
 
 func TestCalibrateMiniF2F(t *testing.T) {
-	data, err := os.ReadFile("../../shared/data/gted/minif2f_human_evaluation.json")
+	data, err := os.ReadFile("../testdata/gted/minif2f_human_evaluation.json")
 	if err != nil {
-		t.Skip("shared data not present")
+		t.Fatal(err)
 	}
 	pairs, _, _ := ReadLabels(data)
 	for _, spec := range []string{"exact", "offline", "gted", "bleu"} {
@@ -53,9 +53,9 @@ func TestCalibrateMiniF2F(t *testing.T) {
 // BenchmarkCalibrateGTED: calibrating the 205 pairs with gted and a sweep
 // (the budget: under one second).
 func BenchmarkCalibrateGTED(b *testing.B) {
-	data, err := os.ReadFile("../../shared/data/gted/minif2f_human_evaluation.json")
+	data, err := os.ReadFile("../testdata/gted/minif2f_human_evaluation.json")
 	if err != nil {
-		b.Skip("shared data not present")
+		b.Fatal(err)
 	}
 	pairs, _, _ := ReadLabels(data)
 	for b.Loop() {

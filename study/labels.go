@@ -86,7 +86,7 @@ type PublishedRow struct {
 	Figures
 }
 
-// miniF2FFingerprint is the 205 miniF2F pairs of shared/data/gted.
+// miniF2FFingerprint is the 205 miniF2F pairs of testdata/gted (the GTED paper's human labels).
 const miniF2FFingerprint = "b9ce1c5aa3916d6b"
 
 // Published returns the rows the GTED paper (Table 2) published on the

@@ -17,9 +17,9 @@ type named struct{ name, statement string }
 
 // proofNet returns the ProofNet statements, the truncated ones left out.
 func proofNet(t testing.TB) []named {
-	f, err := os.Open("../../../shared/data/proofnet_lean4/proofnet_lean4.jsonl")
+	f, err := os.Open("../../testdata/proofnet_lean4/proofnet_lean4.jsonl")
 	if err != nil {
-		t.Skip("shared data not present")
+		t.Fatal(err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -60,9 +60,9 @@ type gtedPair struct {
 }
 
 func loadGTED(t testing.TB) []gtedPair {
-	b, err := os.ReadFile("../../../shared/data/gted/minif2f_human_evaluation.json")
+	b, err := os.ReadFile("../../testdata/gted/minif2f_human_evaluation.json")
 	if err != nil {
-		t.Skip("shared data not present")
+		t.Fatal(err)
 	}
 	var rows []struct {
 		Name  string `json:"name"`
