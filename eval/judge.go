@@ -56,6 +56,9 @@ type Decision struct {
 	Verdict Verdict
 	By      string // the judge that decided, e.g. "lean-ast" or "ollama:qwen2.5"
 	Reason  string
+	// Failed marks an undecided pair left so because the judge failed (a
+	// server error, a timeout), not because it could not decide.
+	Failed bool
 }
 
 // Judge decides stage-two pairs. Judge receives the whole batch so that an

@@ -45,11 +45,22 @@ func (d Document) WriteText(w io.Writer) error {
 		}
 		return ""
 	}
-	fmt.Fprintf(&b, "  %-24s %.4f%s\n\n", "joint accuracy", r.JointAccuracy, ci("joint_accuracy"))
+	// bound says how far undecided pairs could move a judge-decided figure.
+	bound := func(k string) string {
+		iv, ok := r.Bounds[k]
+		if !ok || iv[0] == iv[1] {
+			return ""
+		}
+		if r.StageTwo.UndecidedScoredAs == "right" {
+			return fmt.Sprintf("  upper bound (undecided scored right; all wrong: %.4f)", iv[0])
+		}
+		return fmt.Sprintf("  lower bound (undecided scored wrong; all right: %.4f)", iv[1])
+	}
+	fmt.Fprintf(&b, "  %-24s %.4f%s%s\n\n", "joint accuracy", r.JointAccuracy, ci("joint_accuracy"), bound("joint_accuracy"))
 	fmt.Fprintf(&b, "  %-24s %.4f%s\n", "verdict macro F1", r.VerdictMacroF1, ci("verdict_macro_f1"))
 	fmt.Fprintf(&b, "  %-24s %.4f%s   (multi-class convention: %.4f)\n", "category macro F1", r.CategoryMacroF1, ci("category_macro_f1"), r.CategoryMacroF1Multiclass)
-	fmt.Fprintf(&b, "  %-24s %.4f%s\n", "localization accuracy", r.LocalizationAccuracy, ci("localization_accuracy"))
-	fmt.Fprintf(&b, "  %-24s %.4f%s\n\n", "correction accuracy", r.CorrectionAccuracy, ci("correction_accuracy"))
+	fmt.Fprintf(&b, "  %-24s %.4f%s%s\n", "localization accuracy", r.LocalizationAccuracy, ci("localization_accuracy"), bound("localization_accuracy"))
+	fmt.Fprintf(&b, "  %-24s %.4f%s%s\n\n", "correction accuracy", r.CorrectionAccuracy, ci("correction_accuracy"), bound("correction_accuracy"))
 	fmt.Fprintf(&b, "  %-40s %5s %5s %5s %8s %7s\n", "category (by support)", "tp", "fp", "fn", "support", "f1")
 	for _, c := range CategoryOrder(r.PerCategory) {
 		cc := r.PerCategory[c]
@@ -74,9 +85,15 @@ func (d Document) WriteText(w io.Writer) error {
 		if len(parts) == 0 {
 			parts = append(parts, "no judge")
 		}
-		fmt.Fprintf(&b, "; decided by %s; undecided %d (scored wrong)", strings.Join(parts, ", "), st.Undecided)
+		fmt.Fprintf(&b, "; decided by %s; undecided %d (localization %d, correction %d; scored %s)", strings.Join(parts, ", "), st.Undecided, st.UndecidedByKind["localization"], st.UndecidedByKind["correction"], st.UndecidedScoredAs)
+		if st.JudgeFailed > 0 {
+			fmt.Fprintf(&b, "; %d of them because a judge failed", st.JudgeFailed)
+		}
 	}
 	b.WriteString("\n")
+	if st.Undecided > 0 {
+		fmt.Fprintf(&b, "note: %d stage-two pairs are undecided and scored %s: figures marked %q are not exact;\n      a judge that decides more pairs (--judge ollama:MODEL) narrows them.\n", st.Undecided, st.UndecidedScoredAs, map[string]string{"wrong": "lower bound", "right": "upper bound"}[st.UndecidedScoredAs])
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

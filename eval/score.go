@@ -16,6 +16,10 @@ type FieldOutcome struct {
 	// stage-two judge that decided ("undecided" when none did).
 	By     string `json:"by"`
 	Reason string `json:"reason,omitempty"`
+	// Undecided is set when no judge decided the pair: OK then follows the
+	// --undecided policy. JudgeFailed says a judge failed on it.
+	Undecided   bool `json:"undecided,omitempty"`
+	JudgeFailed bool `json:"judge_failed,omitempty"`
 }
 
 // Outcome is how one sample scored.
@@ -65,6 +69,13 @@ type StageTwo struct {
 	Pairs     int            `json:"pairs"`
 	Decided   map[string]int `json:"decided"` // per judge
 	Undecided int            `json:"undecided"`
+	// UndecidedByKind counts undecided pairs per sub-task; JudgeFailed
+	// counts those left undecided by a judge failure.
+	UndecidedByKind map[string]int `json:"undecided_by_kind"`
+	JudgeFailed     int            `json:"judge_failed"`
+	// UndecidedScoredAs is the policy applied to undecided pairs: "wrong"
+	// (the figures are lower bounds) or "right" (upper bounds).
+	UndecidedScoredAs string `json:"undecided_scored_as"`
 }
 
 // Report is the full scoring outcome.
@@ -77,6 +88,10 @@ type Report struct {
 	Missing           int                   `json:"missing_predictions"`
 	StageTwo          StageTwo              `json:"stage_two"`
 	CI                map[string][2]float64 `json:"ci,omitempty"`
+	// Bounds gives, for each figure a judge decides (localization,
+	// correction, joint), the value with every undecided pair scored wrong
+	// and scored right. Equal ends mean the figure is exact.
+	Bounds map[string][2]float64 `json:"bounds"`
 	Outcomes          []Outcome             `json:"-"`
 }
 
@@ -88,6 +103,9 @@ type Options struct {
 	// Bootstrap > 0 adds 95% percentile intervals from that many resamples.
 	Bootstrap int
 	Seed      uint64
+	// UndecidedRight scores pairs no judge decided as right (an upper
+	// bound); by default they score wrong (a lower bound).
+	UndecidedRight bool
 }
 
 // MissingError lists gold ids without a prediction.
@@ -108,7 +126,11 @@ func Score(ctx context.Context, gold []Gold, preds map[string]Pred, judge Judge,
 	if judge == nil {
 		judge = ExactJudge{}
 	}
-	rep := &Report{StageTwo: StageTwo{StageOne: map[string]int{"localization": 0, "correction": 0}, Decided: map[string]int{}}}
+	rep := &Report{StageTwo: StageTwo{StageOne: map[string]int{"localization": 0, "correction": 0}, Decided: map[string]int{},
+		UndecidedByKind: map[string]int{"localization": 0, "correction": 0}, UndecidedScoredAs: "wrong"}}
+	if opts.UndecidedRight {
+		rep.StageTwo.UndecidedScoredAs = "right"
+	}
 	var missing MissingError
 	outs := make([]Outcome, len(gold))
 	type ref struct {
@@ -182,14 +204,17 @@ func Score(ctx context.Context, gold []Gold, preds map[string]Pred, judge Judge,
 		}
 		rep.StageTwo.Pairs = len(pairs)
 		for k, d := range decisions {
-			by := d.By
+			fo := FieldOutcome{OK: d.Verdict == Equivalent, By: d.By, Reason: d.Reason}
 			if d.Verdict == Undecided {
 				rep.StageTwo.Undecided++
-				by = "undecided"
+				rep.StageTwo.UndecidedByKind[refs[k].kind.String()]++
+				fo = FieldOutcome{OK: opts.UndecidedRight, By: "undecided", Reason: d.Reason, Undecided: true, JudgeFailed: d.Failed}
+				if d.Failed {
+					rep.StageTwo.JudgeFailed++
+				}
 			} else {
-				rep.StageTwo.Decided[by]++
+				rep.StageTwo.Decided[d.By]++
 			}
-			fo := FieldOutcome{OK: d.Verdict == Equivalent, By: by, Reason: d.Reason}
 			if refs[k].kind == Localization {
 				outs[refs[k].sample].Localization = fo
 			} else {
@@ -209,10 +234,46 @@ func Score(ctx context.Context, gold []Gold, preds map[string]Pred, judge Judge,
 	var per map[string]ClassCounts
 	rep.Metrics, per, rep.UnknownCategoryFP = compute(outs, all)
 	rep.PerCategory = per
+	rep.Bounds = bounds(outs, rep.Metrics)
 	if opts.Bootstrap > 0 {
 		rep.CI = bootstrap(outs, opts.Bootstrap, opts.Seed)
 	}
 	return rep, nil
+}
+
+// bounds returns the judge-decided figures with every undecided pair scored
+// wrong and scored right. m holds the figures as scored.
+func bounds(outs []Outcome, m Metrics) map[string][2]float64 {
+	var loc, corr, joint [2]int // undecided pairs scored wrong, right
+	for i := range outs {
+		o := &outs[i]
+		l, c := o.Localization, o.Correction
+		rest := o.VerdictOK && o.CategoryOK
+		for k, ok := range [2]bool{false, true} {
+			lok := l.OK && !l.Undecided || l.Undecided && ok
+			cok := c.OK && !c.Undecided || c.Undecided && ok
+			loc[k] += b2i(lok)
+			corr[k] += b2i(cok)
+			joint[k] += b2i(rest && lok && cok)
+		}
+	}
+	if m.N == 0 {
+		return map[string][2]float64{}
+	}
+	n := float64(m.N)
+	frac := func(v [2]int) [2]float64 { return [2]float64{float64(v[0]) / n, float64(v[1]) / n} }
+	return map[string][2]float64{
+		"localization_accuracy": frac(loc),
+		"correction_accuracy":   frac(corr),
+		"joint_accuracy":        frac(joint),
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // compute derives the metrics from the outcomes at the given indices

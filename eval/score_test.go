@@ -339,3 +339,59 @@ func TestBootstrap(t *testing.T) {
 		t.Errorf("Percentile95 = %v", got)
 	}
 }
+
+// scriptedJudge answers each pair by its sample id.
+type scriptedJudge map[string]Decision
+
+func (scriptedJudge) Name() string { return "scripted" }
+func (j scriptedJudge) Judge(_ context.Context, ps []Pair) ([]Decision, error) {
+	out := make([]Decision, len(ps))
+	for i, p := range ps {
+		out[i] = j[p.Idx+"/"+p.Kind.String()]
+	}
+	return out, nil
+}
+
+// TestUndecidedBounds: four misaligned samples, every field a stage-two
+// pair. d1: both decided right; d2: localization undecided, correction
+// right; d3: both undecided (one by a judge failure); d4: correction
+// undecided but the category is wrong. By hand, scored wrong / right:
+// localization 1/4 .. 3/4, correction 2/4 .. 4/4, joint 1/4 .. 3/4.
+func TestUndecidedBounds(t *testing.T) {
+	g := []Gold{gold("d1", mp, "s", "c"), gold("d2", mp, "s", "c"), gold("d3", mp, "s", "c"), gold("d4", mp, "s", "c")}
+	p := predMap(pred("d1", true, mp, "s2", "c2"), pred("d2", true, mp, "s2", "c2"), pred("d3", true, mp, "s2", "c2"), pred("d4", true, ep, "s2", "c2"))
+	eq, no := Decision{Verdict: Equivalent, By: "x"}, Decision{Verdict: NotEquivalent, By: "x"}
+	und, failed := Decision{Verdict: Undecided, By: "x"}, Decision{Verdict: Undecided, By: "x", Failed: true}
+	j := scriptedJudge{
+		"d1/localization": eq, "d1/correction": eq,
+		"d2/localization": und, "d2/correction": eq,
+		"d3/localization": und, "d3/correction": failed,
+		"d4/localization": no, "d4/correction": und,
+	}
+	for _, right := range []bool{false, true} {
+		rep, err := Score(context.Background(), g, p, j, Options{UndecidedRight: right})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string][2]float64{"localization_accuracy": {0.25, 0.75}, "correction_accuracy": {0.5, 1}, "joint_accuracy": {0.25, 0.75}}
+		for k, w := range want {
+			if got := rep.Bounds[k]; !near(got[0], w[0]) || !near(got[1], w[1]) {
+				t.Errorf("right=%v: bounds[%s] = %v, want %v", right, k, got, w)
+			}
+		}
+		end := 0
+		if right {
+			end = 1
+		}
+		check(t, "localization", rep.LocalizationAccuracy, want["localization_accuracy"][end])
+		check(t, "correction", rep.CorrectionAccuracy, want["correction_accuracy"][end])
+		check(t, "joint", rep.JointAccuracy, want["joint_accuracy"][end])
+		st := rep.StageTwo
+		if st.Undecided != 4 || st.UndecidedByKind["localization"] != 2 || st.UndecidedByKind["correction"] != 2 || st.JudgeFailed != 1 {
+			t.Errorf("stage two = %+v", st)
+		}
+		if o := rep.Outcomes[2].Correction; !o.Undecided || !o.JudgeFailed || o.OK != right {
+			t.Errorf("d3 correction outcome = %+v", o)
+		}
+	}
+}

@@ -49,7 +49,7 @@ func (c Chain) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision, e
 			return nil, fmt.Errorf("%s: %w", j.Name(), err)
 		}
 		for k, d := range ds {
-			if d.Verdict != eval.Undecided {
+			if d.Verdict != eval.Undecided || d.Failed {
 				out[at[k]] = d
 			}
 		}

@@ -318,7 +318,7 @@ func (j *OllamaJudge) askWithRetries(ctx context.Context, p eval.Pair) eval.Deci
 			select {
 			case <-time.After(j.cfg.Backoff << (attempt - 1)):
 			case <-ctx.Done():
-				return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "interrupted"}
+				return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "interrupted", Failed: true}
 			}
 		}
 		var d eval.Decision
@@ -330,7 +330,7 @@ func (j *OllamaJudge) askWithRetries(ctx context.Context, p eval.Pair) eval.Deci
 			break
 		}
 	}
-	return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model call failed: " + err.Error()}
+	return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model call failed: " + err.Error(), Failed: true}
 }
 
 // progress reports judged pairs on stderr: a bar redrawn in place on a

@@ -13,6 +13,7 @@ const (
 	exitProblems = 1 // the input has problems: invalid file, refused predictions
 	exitUsage    = 2 // usage or I/O error: bad flags, missing or unreadable file
 	exitJudge    = 3 // the stage-two judge cannot run: server down, model missing
+	exitInexact  = 4 // scored and reported, but not exact: undecided pairs remain (see --undecided, --allow-undecided)
 )
 
 var errHelp = errors.New("help requested")
@@ -28,6 +29,15 @@ func (e usageError) Unwrap() error { return e.err }
 type problemsError struct{ msg string }
 
 func (e problemsError) Error() string { return e.msg }
+
+// inexactError means the report was written but its judge-decided figures
+// are bounds, not values, and the user asked for that to fail the run.
+type inexactError struct {
+	msg, hint string
+}
+
+func (e inexactError) Error() string { return e.msg }
+func (e inexactError) Hint() string  { return e.hint }
 
 // judgeError means the judge is unavailable before any work started.
 type judgeError struct {
@@ -83,6 +93,10 @@ func report(stdout, stderr io.Writer, c *command, err error) int {
 	var je judgeError
 	if errors.As(err, &je) {
 		return exitJudge
+	}
+	var ie inexactError
+	if errors.As(err, &ie) {
+		return exitInexact
 	}
 	return exitUsage
 }

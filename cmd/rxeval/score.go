@@ -27,8 +27,12 @@ object, or rows in the prediction shape). PRED is validated first: what the
 official server would reject is refused (exit 1); penalised rows are scored
 as the rules say and listed as warnings on stderr.
 
+Pairs no judge decides score wrong by default, so localization, correction
+and joint accuracy are lower bounds; the report gives both bounds.
+
 Exit code 0: scored; 1: predictions refused or gold malformed; 2: usage or
-I/O error; 3: the judge cannot run.
+I/O error; 3: the judge cannot run; 4: scored, but undecided pairs remain
+(with --undecided fail, or left by a judge failure without --allow-undecided).
 
 Flags:
 `,
@@ -49,6 +53,8 @@ func runScore(e *env, args []string) error {
 	boot := fs.Int("bootstrap", 0, "add 95% percentile intervals from `N` bootstrap resamples")
 	seed := fs.Uint64("seed", 1, "bootstrap random `SEED`")
 	maxSize := fs.Int64("max-size", validate.DefaultMaxSize, "refuse files (and zip entries) larger than `BYTES`")
+	undecided := fs.String("undecided", "wrong", "score pairs no judge decided as `wrong` (lower bounds), right (upper bounds), or fail (wrong, and exit 4 if any)")
+	allowUndecided := fs.Bool("allow-undecided", false, "exit 0 even when a judge failure (server error, timeout) left pairs undecided")
 	var jf judgeFlags
 	jf.register(fs)
 	if err := c.parse(fs, args); err != nil {
@@ -65,6 +71,9 @@ func runScore(e *env, args []string) error {
 	}
 	if *boot < 0 {
 		return usageError{fmt.Errorf("--bootstrap must be positive")}
+	}
+	if *undecided != "wrong" && *undecided != "right" && *undecided != "fail" {
+		return usageError{fmt.Errorf("--undecided must be wrong, right or fail, not %q", *undecided)}
 	}
 	if _, _, err := judges.ParseSpec(*judgeSpec); err != nil {
 		return usageError{err}
@@ -122,7 +131,7 @@ func runScore(e *env, args []string) error {
 		return err
 	}
 
-	rep, err := eval.Score(ctx, gold, preds, judge, eval.Options{Partial: *partial, Bootstrap: *boot, Seed: *seed})
+	rep, err := eval.Score(ctx, gold, preds, judge, eval.Options{Partial: *partial, Bootstrap: *boot, Seed: *seed, UndecidedRight: *undecided == "right"})
 	if err != nil {
 		var me *eval.MissingError
 		if errors.As(err, &me) {
@@ -153,6 +162,21 @@ func runScore(e *env, args []string) error {
 		if err := writeFileAtomic(*perSample, ps.Bytes()); err != nil {
 			return err
 		}
+	}
+	return inexact(rep.StageTwo, *undecided == "fail", *allowUndecided)
+}
+
+// inexact decides, once the report is out, whether undecided pairs fail
+// the run: always with --undecided fail, and when a judge failure left
+// pairs undecided unless --allow-undecided.
+func inexact(st eval.StageTwo, failOnAny, allowFailures bool) error {
+	switch {
+	case failOnAny && st.Undecided > 0:
+		return inexactError{fmt.Sprintf("%d stage-two pairs are undecided (--undecided fail); the report gives their bounds", st.Undecided),
+			"a judge that decides more pairs (--judge ollama:MODEL) narrows them"}
+	case st.JudgeFailed > 0 && !allowFailures:
+		return inexactError{fmt.Sprintf("the judge failed on %d stage-two pairs, left undecided; the report gives their bounds", st.JudgeFailed),
+			"rerun to judge them (cached verdicts are kept), or pass --allow-undecided to accept the bounds"}
 	}
 	return nil
 }

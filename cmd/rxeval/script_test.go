@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,9 +21,12 @@ func TestMain(m *testing.M) {
 // TestScripts runs testdata/script/*.txtar: each documents a subcommand's
 // stdout, stderr and exit code. The example and the malformed corpus are
 // copied into each script's work directory as example/ and bad/.
+var updateScripts = flag.Bool("update-scripts", false, "rewrite cmp files in testdata/script from the actual output")
+
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir: "../../testdata/script",
+		Dir:           "../../testdata/script",
+		UpdateScripts: *updateScripts,
 		Setup: func(env *testscript.Env) error {
 			for _, d := range []string{"example", "bad"} {
 				if err := copyDir(filepath.Join("../../testdata", d), filepath.Join(env.WorkDir, d)); err != nil {
