@@ -91,8 +91,8 @@ type Report struct {
 	// Bounds gives, for each figure a judge decides (localization,
 	// correction, joint), the value with every undecided pair scored wrong
 	// and scored right. Equal ends mean the figure is exact.
-	Bounds map[string][2]float64 `json:"bounds"`
-	Outcomes          []Outcome             `json:"-"`
+	Bounds   map[string][2]float64 `json:"bounds"`
+	Outcomes []Outcome             `json:"-"`
 }
 
 // Options tune Score.
