@@ -34,6 +34,10 @@ type OllamaConfig struct {
 	Backoff time.Duration
 	// Parallel is the number of concurrent calls.
 	Parallel int
+	// MaxFailures stops the run after that many consecutive failed pairs
+	// (each after its retries): a server that answers only errors, hangs
+	// or died is not asked for every remaining pair. Default 3.
+	MaxFailures int
 	// Seed, NumCtx and NumPredict are passed to the model; temperature is
 	// always 0. NumPredict bounds the reply (a verdict needs few tokens).
 	Seed       int
@@ -53,6 +57,7 @@ type OllamaJudge struct {
 	Digest        string
 	ServerVersion string
 	calls         atomic.Int64
+	cacheErr      atomic.Pointer[error]
 }
 
 // Errors that mean the judge cannot run; the CLI maps them to exit 3.
@@ -60,7 +65,49 @@ var (
 	ErrServerDown   = errors.New("the Ollama server does not answer")
 	ErrModelMissing = errors.New("the model is not on the Ollama server")
 	ErrRemoteHost   = errors.New("the Ollama host is not on this machine")
+	// ErrServerFailing stops a run whose model calls keep failing.
+	ErrServerFailing = errors.New("the judge server keeps failing")
+	// errRedirect: the client never follows a redirect, so that a local
+	// server cannot send participant texts to another host.
+	errRedirect = errors.New("refusing an HTTP redirect: the judge talks only to the configured host")
 )
+
+// StatusError is an HTTP error status from the judge server, kept whatever
+// the body says (the Ollama client drops the status of a streamed error).
+type StatusError struct {
+	Code int
+	Body string
+}
+
+func (e *StatusError) Error() string {
+	if e.Body == "" {
+		return fmt.Sprintf("HTTP %d", e.Code)
+	}
+	return fmt.Sprintf("HTTP %d: %s", e.Code, e.Body)
+}
+
+// statusTransport turns every HTTP error status into a *StatusError.
+type statusTransport struct{ next http.RoundTripper }
+
+func (t statusTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := t.next.RoundTrip(r)
+	if err != nil || resp.StatusCode < 400 {
+		return resp, err
+	}
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+	resp.Body.Close()
+	return nil, &StatusError{Code: resp.StatusCode, Body: strings.TrimSpace(string(body))}
+}
+
+// newHTTPClient is the judge's HTTP client: a deadline on every request, no
+// redirects, and error statuses as *StatusError.
+func newHTTPClient(timeout time.Duration) *http.Client {
+	return &http.Client{
+		Timeout:       timeout,
+		Transport:     statusTransport{http.DefaultTransport},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return errRedirect },
+	}
+}
 
 // HintError carries advice for the user.
 type HintError struct {
@@ -111,6 +158,9 @@ func NewOllama(ctx context.Context, cfg OllamaConfig) (*OllamaJudge, error) {
 	if cfg.Parallel <= 0 {
 		cfg.Parallel = 1
 	}
+	if cfg.MaxFailures <= 0 {
+		cfg.MaxFailures = 3
+	}
 	if cfg.Backoff <= 0 {
 		cfg.Backoff = 500 * time.Millisecond
 	}
@@ -127,8 +177,7 @@ func NewOllama(ctx context.Context, cfg OllamaConfig) (*OllamaJudge, error) {
 	if !IsLoopback(u) && !cfg.AllowRemote {
 		return nil, &HintError{fmt.Errorf("%w: %s", ErrRemoteHost, u.Host), "participant texts would leave this machine; pass --allow-remote-judge if that is intended"}
 	}
-	// Not the default client: every request has a deadline.
-	client := api.NewClient(u, &http.Client{Timeout: cfg.Timeout})
+	client := api.NewClient(u, newHTTPClient(cfg.Timeout))
 	j := &OllamaJudge{cfg: cfg, client: client}
 	vctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -241,24 +290,38 @@ func (j *OllamaJudge) ask(ctx context.Context, pair eval.Pair) (eval.Decision, e
 	return d, nil
 }
 
-// transient reports whether a failed call is worth retrying.
+// transient reports whether a failed call is worth retrying: a server
+// error (5xx), 429, or a connection that failed. Not retried: other 4xx
+// (the request is wrong and will stay wrong), a timeout (a hanging server
+// would cost the timeout again each time), a redirect, an unparsable reply.
 func transient(err error) bool {
-	var se api.StatusError
+	var se *StatusError
 	if errors.As(err, &se) {
-		return se.StatusCode >= 500 || se.StatusCode == http.StatusTooManyRequests
+		return se.Code >= 500 || se.Code == http.StatusTooManyRequests
 	}
 	var up errUnparsable
-	if errors.As(err, &up) {
+	if errors.As(err, &up) || errors.Is(err, errRedirect) {
 		return false
 	}
-	return !errors.Is(err, context.Canceled)
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return false
+	}
+	return true
 }
 
 // Judge implements eval.Judge: cached verdicts first, then the model, with
 // cfg.Parallel calls at once. A pair whose call fails after the retries,
-// or whose reply does not parse, is left undecided with the reason; the
-// run goes on.
-func (j *OllamaJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
+// or whose reply does not parse, is left undecided with the reason and
+// marked Failed; after cfg.MaxFailures failed pairs in a row the run stops
+// with ErrServerFailing (verdicts so far stay cached). A verdict the cache
+// cannot store is still returned: see CacheError.
+func (j *OllamaJudge) Judge(parent context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
 	out := make([]eval.Decision, len(pairs))
 	keys := make([][]byte, len(pairs))
 	var todo []int
@@ -277,15 +340,28 @@ func (j *OllamaJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Deci
 	defer prog.done()
 	work := make(chan int)
 	var wg sync.WaitGroup
-	var cacheErr atomic.Value
+	var failMu sync.Mutex
+	failedInARow := 0
+	var stopped error
 	for w := 0; w < j.cfg.Parallel; w++ {
 		wg.Go(func() {
 			for i := range work {
 				d := j.askWithRetries(ctx, pairs[i])
 				out[i] = d
+				failMu.Lock()
+				if d.Failed && parent.Err() == nil {
+					failedInARow++
+					if failedInARow >= j.cfg.MaxFailures && stopped == nil {
+						stopped = fmt.Errorf("%w: %d pairs in a row failed (last: %s)", ErrServerFailing, failedInARow, d.Reason)
+						cancel()
+					}
+				} else if !d.Failed {
+					failedInARow = 0
+				}
+				failMu.Unlock()
 				if j.cfg.Cache != nil && d.Verdict != eval.Undecided {
 					if err := j.cfg.Cache.Put(keys[i], d); err != nil {
-						cacheErr.Store(err)
+						j.cacheErr.CompareAndSwap(nil, &err)
 					}
 				}
 				prog.add()
@@ -302,13 +378,22 @@ feed:
 	}
 	close(work)
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	if stopped != nil {
+		return nil, &HintError{stopped, "check that the server is up and has memory for the model (its log says why); verdicts so far are cached, a rerun resumes; --max-failures sets the limit"}
+	}
+	if err := parent.Err(); err != nil {
 		return nil, fmt.Errorf("interrupted: %w (verdicts so far are cached)", err)
 	}
-	if err, ok := cacheErr.Load().(error); ok {
-		return nil, fmt.Errorf("writing the verdict cache: %w", err)
-	}
 	return out, nil
+}
+
+// CacheError is the first error writing a verdict to the cache, if any: the
+// verdicts were used all the same, but a rerun will ask for them again.
+func (j *OllamaJudge) CacheError() error {
+	if p := j.cacheErr.Load(); p != nil {
+		return *p
+	}
+	return nil
 }
 
 func (j *OllamaJudge) askWithRetries(ctx context.Context, p eval.Pair) eval.Decision {
@@ -329,6 +414,11 @@ func (j *OllamaJudge) askWithRetries(ctx context.Context, p eval.Pair) eval.Deci
 		if !transient(err) || ctx.Err() != nil {
 			break
 		}
+	}
+	var up errUnparsable
+	if errors.As(err, &up) {
+		// The server answered; the model's answer decides nothing.
+		return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model reply unusable: " + err.Error()}
 	}
 	return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model call failed: " + err.Error(), Failed: true}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"time"
 
@@ -23,6 +24,7 @@ type judgeFlags struct {
 	noCache     bool
 	seed        int
 	numCtx      int
+	maxFailures int
 }
 
 func (f *judgeFlags) register(fs *pflag.FlagSet) {
@@ -30,7 +32,8 @@ func (f *judgeFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.allowRemote, "allow-remote-judge", false, "allow an Ollama host that is not this machine")
 	fs.IntVar(&f.parallel, "parallel", 2, "`N` model calls at once")
 	fs.DurationVar(&f.timeout, "timeout", 2*time.Minute, "limit for one model call")
-	fs.IntVar(&f.retries, "retries", 3, "retries of a model call that failed transiently")
+	fs.IntVar(&f.retries, "retries", 3, "retries of a model call that failed transiently (5xx, 429, connection refused; never a timeout or another 4xx)")
+	fs.IntVar(&f.maxFailures, "max-failures", 3, "stop (exit 3) after `N` pairs in a row failed after their retries; cached verdicts are kept")
 	fs.StringVar(&f.cache, "cache", "", "verdict cache `FILE` (default under the user cache directory)")
 	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the verdict cache")
 	fs.IntVar(&f.seed, "judge-seed", 42, "the model's sampling `SEED` (temperature is 0)")
@@ -66,11 +69,15 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 	}
 	oj, err := judges.NewOllama(ctx, judges.OllamaConfig{
 		Host: f.host, Model: model, AllowRemote: f.allowRemote, Timeout: f.timeout, Retries: f.retries,
-		Parallel: f.parallel, Seed: f.seed, NumCtx: f.numCtx, Cache: cache, Progress: progress,
+		Parallel: f.parallel, Seed: f.seed, NumCtx: f.numCtx, Cache: cache, Progress: progress, MaxFailures: f.maxFailures,
 	})
 	if err != nil {
 		cache.Close()
 		var he *judges.HintError
+		if errors.Is(err, judges.ErrRemoteHost) && errors.As(err, &he) {
+			// A decision of the user's, not a judge that cannot run: usage.
+			return nil, nil, nil, withHint{err, he.Hint}
+		}
 		if errors.As(err, &he) {
 			return nil, nil, nil, judgeError{err: err, hint: he.Hint}
 		}
@@ -91,20 +98,43 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 	return j, info, func() { cache.Close() }, nil
 }
 
-// describeCalls adds what the model was asked to a judge's info.
-func describeCalls(info eval.JudgeInfo, j eval.Judge) {
-	var oj *judges.OllamaJudge
+// modelJudge returns the model judge in j, if there is one.
+func modelJudge(j eval.Judge) *judges.OllamaJudge {
 	switch v := j.(type) {
 	case *judges.OllamaJudge:
-		oj = v
+		return v
 	case judges.Chain:
 		for _, x := range v.Judges {
 			if o, ok := x.(*judges.OllamaJudge); ok {
-				oj = o
+				return o
 			}
 		}
 	}
-	if oj != nil {
-		info["model_calls"] = oj.Calls()
+	return nil
+}
+
+// describeCalls adds what the model was asked to a judge's info, and says
+// on stderr when verdicts could not be cached.
+func describeCalls(info eval.JudgeInfo, j eval.Judge, stderr io.Writer) {
+	oj := modelJudge(j)
+	if oj == nil {
+		return
 	}
+	info["model_calls"] = oj.Calls()
+	if err := oj.CacheError(); err != nil {
+		info["cache_error"] = err.Error()
+		fmt.Fprintf(stderr, "rxeval: warning: the verdict cache could not be written (%v): the report is complete, but a rerun will ask the model again\nhint: free disk space, or pass --cache FILE elsewhere\n", err)
+	}
+}
+
+// judgeFailure maps a judge that stopped mid-run to exit 3, with its hint.
+func judgeFailure(err error) error {
+	if !errors.Is(err, judges.ErrServerFailing) {
+		return err
+	}
+	var he *judges.HintError
+	if errors.As(err, &he) {
+		return judgeError{err: err, hint: he.Hint}
+	}
+	return judgeError{err: err}
 }

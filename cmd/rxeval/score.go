@@ -137,10 +137,10 @@ func runScore(e *env, args []string) error {
 		if errors.As(err, &me) {
 			return problemsError{err.Error() + " (use --partial to score them as wrong)"}
 		}
-		return err
+		return judgeFailure(err)
 	}
 	info["decided_by"] = rep.StageTwo.Decided
-	describeCalls(info, judge)
+	describeCalls(info, judge, e.stderr)
 	doc := eval.Document{Report: rep, Gold: *goldPath, GoldShape: shape, Pred: fs.Arg(0), Judge: info}
 	var buf bytes.Buffer
 	if *format == "json" {
