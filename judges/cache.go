@@ -7,11 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"io/fs"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	"github.com/rxeval/rxeval/eval"
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // Cache stores judge verdicts durably (one bbolt transaction per verdict),
@@ -36,17 +39,20 @@ func DefaultCachePath() (string, error) {
 // ErrCacheLocked means another rxeval holds the cache file.
 var ErrCacheLocked = errors.New("the verdict cache is in use by another rxeval")
 
-// OpenCache opens (creating) the cache file at path.
+// ErrCacheCorrupt means the cache file is not a readable bbolt database.
+var ErrCacheCorrupt = errors.New("the verdict cache is corrupt")
+
+// OpenCache opens (creating) the cache file at path. A corrupt file gives
+// ErrCacheCorrupt, never a crash: bbolt panics (or faults on a truncated
+// mapping) when it meets a bad page, so the open and a walk over every page
+// the cache will read run where such a panic is caught.
 func OpenCache(path string) (*Cache, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("verdict cache: %w", err)
 	}
-	db, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: 2 * time.Second})
+	db, err := openChecked(path)
 	if err != nil {
-		if errors.Is(err, bolt.ErrTimeout) {
-			return nil, fmt.Errorf("%s: %w", path, ErrCacheLocked)
-		}
-		return nil, fmt.Errorf("verdict cache %s: %w", path, err)
+		return nil, err
 	}
 	if err := db.Update(func(tx *bolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists(bucket)
@@ -56,6 +62,54 @@ func OpenCache(path string) (*Cache, error) {
 		return nil, fmt.Errorf("verdict cache %s: %w", path, err)
 	}
 	return &Cache{db: db, path: path}, nil
+}
+
+// openChecked opens the database and reads every bucket and key once, so
+// that the pages later reads touch are known to be sound.
+func openChecked(path string) (db *bolt.DB, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			// The database may be half open; its file is released when the
+			// process ends, which follows this error.
+			db, err = nil, fmt.Errorf("%s: %w (%v)", path, ErrCacheCorrupt, r)
+		}
+	}()
+	db, err = bolt.Open(path, 0o644, &bolt.Options{Timeout: 2 * time.Second})
+	if err != nil {
+		switch {
+		case errors.Is(err, berrors.ErrTimeout):
+			return nil, fmt.Errorf("%s: %w", path, ErrCacheLocked)
+		case errors.As(err, new(*fs.PathError)):
+			return nil, fmt.Errorf("verdict cache %s: %w", path, err)
+		}
+		// Invalid meta pages, bad checksums, a file too small: bbolt's
+		// errors other than I/O are all about the file's contents.
+		return nil, fmt.Errorf("%s: %w (%v)", path, ErrCacheCorrupt, err)
+	}
+	err = db.View(func(tx *bolt.Tx) error {
+		return tx.ForEach(func(_ []byte, b *bolt.Bucket) error { return walk(b) })
+	})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: %w (%v)", path, ErrCacheCorrupt, err)
+	}
+	return db, nil
+}
+
+// walk reads every key and value of a bucket and its sub-buckets.
+func walk(b *bolt.Bucket) error {
+	c := b.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		if v == nil {
+			if sub := b.Bucket(k); sub != nil {
+				if err := walk(sub); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // Close closes the cache file.

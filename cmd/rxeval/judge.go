@@ -63,6 +63,9 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 			if errors.Is(err, judges.ErrCacheLocked) {
 				return nil, nil, nil, withHint{err, "wait for the other run, or pass another --cache FILE"}
 			}
+			if errors.Is(err, judges.ErrCacheCorrupt) {
+				return nil, nil, nil, withHint{err, fmt.Sprintf("pass --cache NEW-FILE, or delete %s to start afresh (its verdicts are lost)", path)}
+			}
 			return nil, nil, nil, err
 		}
 		cachePath = cache.Path()

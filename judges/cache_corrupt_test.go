@@ -1,0 +1,125 @@
+package judges
+
+import (
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rxeval/rxeval/eval"
+)
+
+// goodCache writes a cache with n verdicts and returns its bytes.
+func goodCache(t *testing.T, n int) []byte {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "good.db")
+	c, err := OpenCache(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		p := eval.Pair{Kind: eval.Correction, Gold: "g", Pred: string(rune('a' + i%26)), Idx: "x", Informal: string(make([]byte, i%300))}
+		if err := c.Put(CacheKey("j", "d", "v", p), eval.Decision{Verdict: eval.Equivalent, By: "j", Reason: "because"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Close()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestCorruptCache: every kind of damaged cache file opens cleanly or fails
+// with ErrCacheCorrupt; none panics or faults (a panic or SIGBUS would
+// kill this test binary).
+func TestCorruptCache(t *testing.T) {
+	good := goodCache(t, 400)
+	const page = 4096
+	cases := map[string][]byte{
+		"garbage":       []byte("this is not a bbolt file at all, just text\n"),
+		"empty":         {},
+		"truncated":     good[:len(good)/2],
+		"one page":      good[:page],
+		"last page cut": good[:len(good)-page],
+		"cut mid-page":  good[:len(good)-page/2],
+	}
+	zeroPage := func(n int) []byte {
+		b := append([]byte(nil), good...)
+		if (n+1)*page <= len(b) {
+			clear(b[n*page : (n+1)*page])
+		}
+		return b
+	}
+	cases["meta pages zeroed"] = zeroPage(0)
+	cases["freelist page zeroed"] = zeroPage(2)
+	cases["root page zeroed"] = zeroPage(3)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 40 {
+		b := append([]byte(nil), good...)
+		for range 1 + i%8 {
+			b[2*page+rng.IntN(len(b)-2*page)] = byte(rng.IntN(256))
+		}
+		cases["random bytes "+string(rune('a'+i%26))+string(rune('0'+i/26))] = b
+	}
+	for name, data := range cases {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "v.db")
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c, err := OpenCache(path)
+			if err != nil {
+				t.Log(err)
+				if !errors.Is(err, ErrCacheCorrupt) {
+					t.Fatalf("err = %v, want ErrCacheCorrupt", err)
+				}
+				return
+			}
+			c.Close()
+		})
+	}
+	// A sound file still opens and keeps its verdicts.
+	path := filepath.Join(t.TempDir(), "v.db")
+	os.WriteFile(path, good, 0o644)
+	c, err := OpenCache(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if c.Len() != 400 {
+		t.Errorf("Len = %d, want 400", c.Len())
+	}
+}
+
+// TestCacheWriteFailureKeepsVerdicts: when the cache cannot store a verdict
+// (a full disk; here a closed database), the judge still returns every
+// verdict and reports the cache error instead of discarding the work.
+func TestCacheWriteFailureKeepsVerdicts(t *testing.T) {
+	f := newFake(t, []string{"m"}, always(`{"equivalent": true, "reason": "same"}`))
+	cache, err := OpenCache(filepath.Join(t.TempDir(), "v.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache.Close() // every Put now fails
+	c := cfg(f, "m")
+	c.Cache = cache
+	j, err := NewOllama(t.Context(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := j.Judge(t.Context(), samplePairs)
+	if err != nil {
+		t.Fatalf("the run failed on a cache error: %v", err)
+	}
+	for _, d := range ds {
+		if d.Verdict != eval.Equivalent {
+			t.Errorf("decision %+v", d)
+		}
+	}
+	if j.CacheError() == nil {
+		t.Error("CacheError is nil after failed writes")
+	}
+}
