@@ -125,7 +125,9 @@ func ParseGoldIn(data []byte, a *arena.Arena) ([]Gold, GoldShape, error) {
 		alloc = a.Alloc
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	lines := bytes.Count(data, []byte("\n")) + 1
+	// Presize from the line count, but never past what real rows could
+	// fill: a file of blank lines must not size the arrays.
+	lines := min(bytes.Count(data, []byte("\n"))+1, len(data)/64+1, 1<<16)
 	out := make([]Gold, 0, lines)
 	var shape GoldShape
 	seen := make(map[string]int, lines)

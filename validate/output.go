@@ -11,22 +11,24 @@ import (
 // quiet only the summary is printed.
 func (r *Report) WriteText(w io.Writer, maxList int, quiet bool) error {
 	if !quiet {
-		r.writeList(w, r.Errors, "", maxList, "error")
-		r.writeList(w, r.Warnings, "warning: ", maxList, "warning")
+		r.writeList(w, r.Errors, r.ErrorCount, "", maxList, "error")
+		r.writeList(w, r.Warnings, r.WarningCount, "warning: ", maxList, "warning")
 	}
 	state := "valid"
 	if !r.Valid {
 		state = "invalid"
 	}
-	_, err := fmt.Fprintf(w, "%s: %s: %d rows, %s, %s\n", r.File, state, r.Rows, plural(len(r.Errors), "error"), plural(len(r.Warnings), "warning"))
+	_, err := fmt.Fprintf(w, "%s: %s: %d rows, %s, %s\n", r.File, state, r.Rows, plural(r.ErrorCount, "error"), plural(r.WarningCount, "warning"))
 	return err
 }
 
-func (r *Report) writeList(w io.Writer, ps []Problem, prefix string, maxList int, noun string) {
+func (r *Report) writeList(w io.Writer, ps []Problem, total int, prefix string, maxList int, noun string) {
+	if maxList <= 0 || maxList > len(ps) {
+		maxList = len(ps)
+	}
 	for i, p := range ps {
-		if maxList > 0 && i == maxList {
-			fmt.Fprintf(w, "%s: ... %s not listed (--max-errors %d)\n", r.File, plural(len(ps)-maxList, "more "+noun), maxList)
-			return
+		if i == maxList {
+			break
 		}
 		loc := r.File
 		if p.Line > 0 {
@@ -44,6 +46,9 @@ func (r *Report) writeList(w io.Writer, ps []Problem, prefix string, maxList int
 			fmt.Fprintf(w, "\thint: %s\n", p.Hint)
 		}
 	}
+	if total > maxList {
+		fmt.Fprintf(w, "%s: ... %s not listed (--max-errors %d)\n", r.File, plural(total-maxList, "more "+noun), maxList)
+	}
 }
 
 func plural(n int, noun string) string {
@@ -56,24 +61,19 @@ func plural(n int, noun string) string {
 // jsonReport is the --format json document of one file.
 type jsonReport struct {
 	*Report
-	ErrorCount   int  `json:"error_count"`
-	WarningCount int  `json:"warning_count"`
-	Truncated    bool `json:"truncated"`
+	Truncated bool `json:"truncated"`
 }
 
 // WriteJSON prints the report as one JSON document, the lists cut at
 // maxList entries (0: no cut); the counts are never cut.
 func (r *Report) WriteJSON(w io.Writer, maxList int) error {
 	cp := *r
-	jr := jsonReport{Report: &cp, ErrorCount: len(r.Errors), WarningCount: len(r.Warnings)}
+	jr := jsonReport{Report: &cp}
 	if maxList > 0 {
-		if len(cp.Errors) > maxList {
-			cp.Errors, jr.Truncated = cp.Errors[:maxList], true
-		}
-		if len(cp.Warnings) > maxList {
-			cp.Warnings, jr.Truncated = cp.Warnings[:maxList], true
-		}
+		cp.Errors = cp.Errors[:min(maxList, len(cp.Errors))]
+		cp.Warnings = cp.Warnings[:min(maxList, len(cp.Warnings))]
 	}
+	jr.Truncated = cp.Truncated()
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)

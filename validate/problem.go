@@ -4,7 +4,11 @@
 // exit codes.
 package validate
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
 
 // Code is a stable identifier for a kind of problem, for scripts to act on.
 type Code string
@@ -20,6 +24,7 @@ const (
 	CodeCRLF      Code = "crlf"
 	CodeBlankLine Code = "blank_line"
 	CodeEmptyFile Code = "empty_file"
+	CodeTooLarge  Code = "too_large"
 
 	// Schema.
 	CodeMissingField    Code = "missing_field"
@@ -90,6 +95,30 @@ type Problem struct {
 	Code    Code   `json:"code"`
 	Message string `json:"message"`
 	Hint    string `json:"hint,omitempty"`
+}
+
+// maxText bounds the idx, message and hint a problem keeps: a 10 MB id is
+// named by its start and its length, once.
+const maxText = 200
+
+// clipped returns p with long texts cut (copied, so that a cut text does
+// not keep a large string alive).
+func (p Problem) clipped() Problem {
+	p.Idx, p.Message, p.Hint = clip(p.Idx), clip(p.Message), clip(p.Hint)
+	return p
+}
+
+// clip cuts s to about maxText bytes on a rune boundary, saying how long
+// it was.
+func clip(s string) string {
+	if len(s) <= maxText {
+		return s
+	}
+	cut := maxText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strings.Clone(s[:cut]) + fmt.Sprintf("... (%d bytes in all)", len(s))
 }
 
 func (p Problem) String() string {

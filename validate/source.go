@@ -3,13 +3,15 @@ package validate
 import (
 	"archive/zip"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
+	"slices"
 	"strings"
+	"syscall"
 )
 
 // DefaultMaxSize is the default limit on the bytes of a prediction file,
@@ -52,23 +54,31 @@ func (s *Source) WriteProblems(w io.Writer) {
 	}
 }
 
-// ErrTooLarge is returned when a file passes the size limit.
-var ErrTooLarge = errors.New("file too large")
-
 // ReadSource reads a .jsonl file (mapped into memory where it can be: call
 // Close when done) or the one .jsonl entry of a .zip file
 // (by its content or its .zip name). maxSize <= 0 means DefaultMaxSize.
 // The returned error is an I/O error (missing or unreadable file, corrupt
 // zip); problems with the file's contents are in Source.Problems.
+//
+// "-" reads standard input. A file over maxSize is a problem of the input
+// (CodeTooLarge), as a zip entry over it is. Pipes, FIFOs and devices are
+// read in chunks up to the limit, never more: /dev/zero costs maxSize, not a
+// growing buffer's multiples. A FIFO is opened without blocking, so one
+// with no writer reads as empty instead of hanging.
 func ReadSource(name string, maxSize int64) (*Source, error) {
 	if maxSize <= 0 {
 		maxSize = DefaultMaxSize
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
+	var f *os.File
+	if name == "-" {
+		f, name = os.Stdin, StdinName
+	} else {
+		var err error
+		if f, err = os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0); err != nil {
+			return nil, err
+		}
+		defer f.Close()
 	}
-	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
 		return nil, err
@@ -77,7 +87,7 @@ func ReadSource(name string, maxSize int64) (*Source, error) {
 		return nil, fmt.Errorf("%s: is a directory", name)
 	}
 	if st.Size() > maxSize {
-		return nil, fmt.Errorf("%s: %w: %d bytes, limit %d (raise it with --max-size)", name, ErrTooLarge, st.Size(), maxSize)
+		return tooLarge(name, fmt.Sprintf("the file has %d bytes, over the limit of %d", st.Size(), maxSize)), nil
 	}
 	if st.Mode().IsRegular() {
 		if data, unmap, ok := mapFile(f, st.Size()); ok {
@@ -88,21 +98,58 @@ func ReadSource(name string, maxSize int64) (*Source, error) {
 			return &Source{Name: name, Data: data, unmap: unmap}, nil
 		}
 	}
-	// One allocation of the file's size (io.ReadAll's doubling costs ~5x
-	// here, mostly in page faults).
-	buf := bytes.NewBuffer(make([]byte, 0, st.Size()+bytes.MinRead))
-	_, err = buf.ReadFrom(io.LimitReader(f, maxSize+1))
-	data := buf.Bytes()
+	data, over, err := readLimited(f, st.Size(), maxSize)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if int64(len(data)) > maxSize {
-		return nil, fmt.Errorf("%s: %w: limit %d bytes", name, ErrTooLarge, maxSize)
+	if over {
+		return tooLarge(name, fmt.Sprintf("the input goes past the limit of %d bytes", maxSize)), nil
 	}
 	if looksZip(name, data) {
 		return ReadZip(name, data, maxSize)
 	}
 	return &Source{Name: name, Data: data}, nil
+}
+
+// StdinName is what messages call standard input.
+const StdinName = "<stdin>"
+
+func tooLarge(name, msg string) *Source {
+	return &Source{Name: name, Problems: []Problem{{Code: CodeTooLarge, Message: msg, Hint: "raise the limit with --max-size"}}}
+}
+
+// readLimited reads r to its end or to limit+1 bytes. A known size gets one
+// allocation; an unknown one (a pipe, a device) is read in chunks and put
+// together once, so the peak is twice the data, never a doubling buffer's
+// slack; past the limit it stops and reports over, keeping nothing.
+func readLimited(r io.Reader, size, limit int64) (data []byte, over bool, err error) {
+	if size > 0 {
+		buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+		_, err = buf.ReadFrom(io.LimitReader(r, limit+1))
+		return buf.Bytes(), int64(buf.Len()) > limit, err
+	}
+	const chunk = 1 << 20
+	var chunks [][]byte
+	var total int64
+	for {
+		c := make([]byte, chunk)
+		n, rerr := io.ReadFull(r, c)
+		total += int64(n)
+		if total > limit {
+			return nil, true, nil
+		}
+		chunks = append(chunks, c[:n])
+		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
+			break
+		}
+		if rerr != nil {
+			return nil, false, rerr
+		}
+	}
+	if len(chunks) == 1 {
+		return chunks[0], false, nil
+	}
+	return bytes.Join(chunks, nil), false, nil
 }
 
 // IsZip reports whether data starts like a zip archive.
@@ -124,9 +171,22 @@ func ReadZip(name string, data []byte, maxSize int64) (*Source, error) {
 		return nil, fmt.Errorf("%s: unreadable zip: %w", name, err)
 	}
 	src := &Source{Name: name}
+	// Entry problems are kept in detail for the first few entries of each
+	// kind, then counted: a zip of 200,000 bad entries is one short report.
+	const maxEntryProblems = 10
+	perCode := map[Code]int{}
 	fail := func(code Code, msg, hint string) {
-		src.Problems = append(src.Problems, Problem{Code: code, Message: msg, Hint: hint})
+		if perCode[code]++; perCode[code] <= maxEntryProblems {
+			src.Problems = append(src.Problems, Problem{Code: code, Message: msg, Hint: hint})
+		}
 	}
+	defer func() {
+		for _, code := range slices.Sorted(maps.Keys(perCode)) {
+			if n := perCode[code]; n > maxEntryProblems {
+				src.Problems = append(src.Problems, Problem{Code: code, Message: fmt.Sprintf("... and %d more entries like the above", n-maxEntryProblems)})
+			}
+		}
+	}()
 	var candidates []*zip.File
 	for _, f := range zr.File {
 		n := f.Name
@@ -140,7 +200,7 @@ func ReadZip(name string, data []byte, maxSize int64) (*Source, error) {
 		case f.FileInfo().IsDir() || strings.HasSuffix(n, "/"):
 			continue
 		case strings.HasPrefix(n, "__MACOSX/") || strings.HasPrefix(path.Base(n), "._") || path.Base(n) == ".DS_Store":
-			src.Problems = append(src.Problems, Problem{Code: CodeZipIgnored, Message: fmt.Sprintf("entry %q ignored (macOS metadata)", n)})
+			fail(CodeZipIgnored, fmt.Sprintf("entry %q ignored (macOS metadata)", n), "")
 			continue
 		}
 		candidates = append(candidates, f)
@@ -153,9 +213,12 @@ func ReadZip(name string, data []byte, maxSize int64) (*Source, error) {
 		fail(CodeZipEntries, "the zip holds no file; it must hold exactly one .jsonl", "create it with: rxeval pack PRED.jsonl -o submission.zip")
 		return src, nil
 	case len(candidates) > 1:
-		names := make([]string, 0, len(candidates))
-		for _, f := range candidates {
-			names = append(names, f.Name)
+		names := make([]string, 0, 5)
+		for _, f := range candidates[:min(5, len(candidates))] {
+			names = append(names, clip(f.Name))
+		}
+		if len(candidates) > 5 {
+			names = append(names, fmt.Sprintf("and %d more", len(candidates)-5))
 		}
 		fail(CodeZipEntries, fmt.Sprintf("the zip holds %d files (%s); it must hold exactly one .jsonl", len(candidates), strings.Join(names, ", ")), "")
 		return src, nil

@@ -32,6 +32,10 @@ type Options struct {
 	// KeepRows fills Report.Parsed (the scorer needs it; validation alone
 	// does not, and is faster without).
 	KeepRows bool
+	// MaxDetails keeps the details of at most that many errors and as many
+	// warnings (0: all); every problem is counted whatever the limit, so a
+	// file of a million bad lines costs counts, not a million messages.
+	MaxDetails int
 	// AliasRows lets the kept rows share memory with the Source instead of
 	// copying it: faster, but the rows are valid only until Source.Close.
 	// Strings that needed unescaping come from Arena when it is set.
@@ -56,14 +60,20 @@ func (s *IDSummary) add(id string) {
 
 // Report is the outcome of validating one file.
 type Report struct {
-	File      string    `json:"file"`
-	Valid     bool      `json:"valid"`
-	Rows      int       `json:"rows"`
-	Errors    []Problem `json:"errors"`
-	Warnings  []Problem `json:"warnings"`
-	Missing   IDSummary `json:"missing_ids"`
-	Duplicate IDSummary `json:"duplicate_ids"`
-	Unknown   IDSummary `json:"unknown_ids"`
+	File  string `json:"file"`
+	Valid bool   `json:"valid"`
+	Rows  int    `json:"rows"`
+	// Errors and Warnings hold the problems in line order: all of them, or
+	// the first Options.MaxDetails of each. The counts are never cut.
+	Errors       []Problem `json:"errors"`
+	Warnings     []Problem `json:"warnings"`
+	ErrorCount   int       `json:"error_count"`
+	WarningCount int       `json:"warning_count"`
+	// errorCodes counts the errors by code.
+	errorCodes map[Code]int
+	Missing    IDSummary `json:"missing_ids"`
+	Duplicate  IDSummary `json:"duplicate_ids"`
+	Unknown    IDSummary `json:"unknown_ids"`
 	// Parsed holds the well-formed rows, in file order, first occurrence
 	// of each id only; rows with rejected problems are left out. Filled
 	// only with Options.KeepRows.
@@ -75,12 +85,17 @@ type Report struct {
 // Rejected reports whether the official server would refuse the file (as
 // opposed to scoring it with penalties).
 func (r *Report) Rejected() bool {
-	for _, p := range r.Errors {
-		if p.Code.Rejected() {
+	for c, n := range r.errorCodes {
+		if n > 0 && c.Rejected() {
 			return true
 		}
 	}
 	return false
+}
+
+// Truncated reports whether problems were counted but not kept in detail.
+func (r *Report) Truncated() bool {
+	return len(r.Errors) < r.ErrorCount || len(r.Warnings) < r.WarningCount
 }
 
 // Without returns a copy of the report without the problems of the given
@@ -91,6 +106,14 @@ func (r *Report) Without(codes ...Code) *Report {
 		drop[c] = true
 	}
 	cp := *r
+	count := func(ps []Problem) (n int) {
+		for _, p := range ps {
+			if drop[p.Code] {
+				n++
+			}
+		}
+		return n
+	}
 	keep := func(ps []Problem) []Problem {
 		out := []Problem{}
 		for _, p := range ps {
@@ -100,8 +123,19 @@ func (r *Report) Without(codes ...Code) *Report {
 		}
 		return out
 	}
+	cp.errorCodes = map[Code]int{}
+	for c, n := range r.errorCodes {
+		if drop[c] {
+			cp.ErrorCount -= n
+		} else {
+			cp.errorCodes[c] = n
+		}
+	}
+	// Dropped warnings: only those kept in detail can be subtracted; the
+	// codes callers drop are errors, or few.
+	cp.WarningCount -= count(r.Warnings)
 	cp.Errors, cp.Warnings = keep(r.Errors), keep(r.Warnings)
-	cp.Valid = len(cp.Errors) == 0
+	cp.Valid = cp.ErrorCount == 0
 	return &cp
 }
 
@@ -139,36 +173,54 @@ func (v *Validator) Validate(src *Source, opts Options) *Report {
 	}
 	rep := &Report{File: src.Name, Errors: []Problem{}, Warnings: []Problem{}, Missing: IDSummary{Examples: []string{}}, Duplicate: IDSummary{Examples: []string{}}, Unknown: IDSummary{Examples: []string{}}}
 	w := &validator{Validator: v, opts: opts, report: rep, seenAt: make([]int32, opts.Expected.Len()), seenOther: map[string]int{}}
-	var probs []Problem
-	probs = append(probs, src.Problems...)
+	w.keep(src.Problems...)
 	if src.Data != nil {
-		probs = append(probs, w.lines(src.Data)...)
+		w.lines(src.Data)
 		for i, id := range opts.Expected.IDs() {
 			if w.seenAt[i] == 0 {
 				rep.Missing.add(id)
 			}
 		}
 		if rep.Missing.Count > 0 {
-			probs = append(probs, Problem{Code: CodeMissingID,
+			w.keep(Problem{Code: CodeMissingID,
 				Message: fmt.Sprintf("%d of %d expected ids are missing (first: %s)", rep.Missing.Count, opts.Expected.Len(), strings.Join(rep.Missing.Examples, ", ")),
 				Hint:    missingHint(rep, opts.Expected)})
 		}
 	}
-	sort.SliceStable(probs, func(i, j int) bool {
-		if probs[i].Line != probs[j].Line {
-			return probs[i].Line < probs[j].Line
+	for _, ps := range [][]Problem{rep.Errors, rep.Warnings} {
+		sort.SliceStable(ps, func(i, j int) bool {
+			if ps[i].Line != ps[j].Line {
+				return ps[i].Line < ps[j].Line
+			}
+			return fieldRank(ps[i].Field) < fieldRank(ps[j].Field)
+		})
+	}
+	rep.Valid = rep.ErrorCount == 0
+	return rep
+}
+
+// keep counts problems and keeps the details of the first MaxDetails of
+// each severity (whole-file problems always), with long texts cut.
+func (w *validator) keep(ps ...Problem) {
+	rep, max := w.report, w.opts.MaxDetails
+	for _, p := range ps {
+		fileLevel := p.Line == 0 || p.Code == CodeCRLF || p.Code == CodeBOM
+		if w.opts.isWarning(p.Code) {
+			rep.WarningCount++
+			if max <= 0 || len(rep.Warnings) < max || fileLevel {
+				rep.Warnings = append(rep.Warnings, p.clipped())
+			}
+			continue
 		}
-		return fieldRank(probs[i].Field) < fieldRank(probs[j].Field)
-	})
-	for _, p := range probs {
-		if opts.isWarning(p.Code) {
-			rep.Warnings = append(rep.Warnings, p)
-		} else {
-			rep.Errors = append(rep.Errors, p)
+		rep.ErrorCount++
+		if rep.errorCodes == nil {
+			rep.errorCodes = map[Code]int{}
+		}
+		rep.errorCodes[p.Code]++
+		if max <= 0 || len(rep.Errors) < max || fileLevel {
+			rep.Errors = append(rep.Errors, p.clipped())
 		}
 	}
-	rep.Valid = len(rep.Errors) == 0
-	return rep
 }
 
 // isWarning says whether a problem of this code is a warning under opts.
@@ -202,24 +254,27 @@ type span struct {
 }
 
 // lines splits data into lines and checks each.
-func (w *validator) lines(data []byte) []Problem {
-	var probs []Problem
+func (w *validator) lines(data []byte) {
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		data = data[3:]
-		probs = append(probs, Problem{Line: 1, Code: CodeBOM, Message: "file starts with a UTF-8 byte order mark; it is ignored", Hint: "save as UTF-8 without BOM"})
+		w.keep(Problem{Line: 1, Code: CodeBOM, Message: "file starts with a UTF-8 byte order mark; it is ignored", Hint: "save as UTF-8 without BOM"})
 	}
 	// The file as a string without a copy. Nothing of it outlives
 	// Validate: kept rows and problems hold copies.
 	text := unsafe.String(unsafe.SliceData(data), len(data))
 	crlf, firstCRLF := 0, 0
-	var blanks []int
+	// Blank lines before the current one: always a run of consecutive
+	// lines, so a start and a count (a file of newlines costs nothing).
+	blankFrom, blanks := 0, 0
+	var probs []Problem
 	// Lines go through in chunks so that the pre-pass's state stays small.
 	const chunk = 1024
 	spans := make([]span, 0, chunk)
 	flush := func() {
 		w.prepass(spans)
 		for i := range spans {
-			probs = w.line(&spans[i], probs)
+			probs = w.line(&spans[i], probs[:0])
+			w.keep(probs...)
 		}
 		clear(spans)
 		spans = spans[:0]
@@ -241,13 +296,16 @@ func (w *validator) lines(data []byte) []Problem {
 			crlf++
 		}
 		if len(strings.TrimSpace(line)) == 0 {
-			blanks = append(blanks, lineNo)
+			if blanks == 0 {
+				blankFrom = lineNo
+			}
+			blanks++
 			continue
 		}
-		for _, b := range blanks {
-			probs = append(probs, Problem{Line: b, Code: CodeBlankLine, Message: "blank line is skipped"})
+		for b := range blanks {
+			w.keep(Problem{Line: blankFrom + b, Code: CodeBlankLine, Message: "blank line is skipped"})
 		}
-		blanks = blanks[:0]
+		blanks = 0
 		spans = append(spans, span{no: lineNo, text: line})
 		if len(spans) == chunk {
 			flush()
@@ -255,12 +313,11 @@ func (w *validator) lines(data []byte) []Problem {
 	}
 	flush()
 	if crlf > 0 {
-		probs = append(probs, Problem{Line: firstCRLF, Code: CodeCRLF, Message: fmt.Sprintf("%d lines end in CRLF; the CR is ignored", crlf), Hint: "use Unix (LF) line endings"})
+		w.keep(Problem{Line: firstCRLF, Code: CodeCRLF, Message: fmt.Sprintf("%d lines end in CRLF; the CR is ignored", crlf), Hint: "use Unix (LF) line endings"})
 	}
 	if w.report.Rows == 0 {
-		probs = append(probs, Problem{Code: CodeEmptyFile, Message: "the file holds no rows"})
+		w.keep(Problem{Code: CodeEmptyFile, Message: "the file holds no rows"})
 	}
-	return probs
 }
 
 // prepass checks UTF-8, runs the fast path and the per-row rules on every

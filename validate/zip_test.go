@@ -138,8 +138,16 @@ func TestReadSourceErrors(t *testing.T) {
 	}
 	big := filepath.Join(dir, "big.jsonl")
 	os.WriteFile(big, make([]byte, 2000), 0o644)
-	if _, err := ReadSource(big, 1000); err == nil {
-		t.Error("file over the limit: no error")
+	// Over the limit: a problem of the input, as for a zip entry (the same
+	// exit code), not an I/O error; a pipe over the limit likewise.
+	if src, err := ReadSource(big, 1000); err != nil || src.Data != nil || len(src.Problems) != 1 || src.Problems[0].Code != CodeTooLarge {
+		t.Errorf("file over the limit: %v %+v", err, src)
+	}
+	if data, over, err := readLimited(bytes.NewReader(make([]byte, 3<<20)), 0, 2<<20); err != nil || !over || data != nil {
+		t.Errorf("pipe over the limit: over=%v err=%v", over, err)
+	}
+	if data, over, err := readLimited(bytes.NewReader(make([]byte, 3<<20+5)), 0, 4<<20); err != nil || over || len(data) != 3<<20+5 {
+		t.Errorf("pipe under the limit: %d bytes, over=%v err=%v", len(data), over, err)
 	}
 	if _, err := ReadSource(dir, 0); err == nil {
 		t.Error("directory: no error")

@@ -43,6 +43,9 @@ func runPack(e *env, args []string) error {
 		return usageError{fmt.Errorf("want exactly one prediction file, got %d", fs.NArg())}
 	}
 	in := fs.Arg(0)
+	if *out == "" && in == "-" {
+		return usageError{fmt.Errorf("reading standard input: name the zip with -o FILE (- for standard output)")}
+	}
 	if *out == "" {
 		*out = strings.TrimSuffix(in, filepath.Ext(in)) + ".zip"
 	}
@@ -61,8 +64,8 @@ func runPack(e *env, args []string) error {
 	}
 	data, rewrites := validate.Canonicalize(src.Data)
 	writeRewrites(e.stderr, src.Name, rewrites)
-	rep := v.Validate(&validate.Source{Name: src.Name, Data: data, Problems: src.Problems}, validate.Options{Expected: exp})
-	if !rep.Valid || len(rep.Warnings) > 0 {
+	rep := v.Validate(&validate.Source{Name: src.Name, Data: data, Problems: src.Problems}, validate.Options{Expected: exp, MaxDetails: 20})
+	if !rep.Valid || rep.WarningCount > 0 {
 		rep.WriteText(e.stderr, 20, false)
 	}
 	if !rep.Valid && !*force {
@@ -73,6 +76,9 @@ func runPack(e *env, args []string) error {
 	}
 	var buf bytes.Buffer
 	entry := filepath.Base(in)
+	if in == "-" {
+		entry = "predictions.jsonl"
+	}
 	if i := strings.LastIndex(src.Name, "!/"); i >= 0 {
 		entry = src.Name[i+2:]
 	}
@@ -84,10 +90,14 @@ func runPack(e *env, args []string) error {
 	if err != nil || !bytes.Equal(back.Data, data) {
 		return fmt.Errorf("internal error: the zip does not read back (%v)", err)
 	}
-	if err := writeFileAtomic(*out, buf.Bytes()); err != nil {
+	if err := writeOut(e.stdout, *out, buf.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s: %d rows packed as %s (%d bytes)\n", *out, rep.Rows, back.Name, buf.Len())
+	summary := e.stdout
+	if *out == "-" {
+		summary = e.stderr // standard output carries the zip
+	}
+	fmt.Fprintf(summary, "%s: %d rows packed as %s (%d bytes)\n", *out, rep.Rows, back.Name, buf.Len())
 	return nil
 }
 

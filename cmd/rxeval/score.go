@@ -110,7 +110,7 @@ func runScore(e *env, args []string) error {
 		return problemsError{fmt.Sprintf("%s: gold file is malformed", *goldPath)}
 	}
 	if *inputs != "" {
-		if err := addContext(gold, *inputs); err != nil {
+		if err := addContext(gold, *inputs, *maxSize); err != nil {
 			return err
 		}
 	}
@@ -159,7 +159,7 @@ func runScore(e *env, args []string) error {
 		if err := rep.WritePerSample(&ps); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(*perSample, ps.Bytes()); err != nil {
+		if err := writeOut(e.stdout, *perSample, ps.Bytes()); err != nil {
 			return err
 		}
 	}
@@ -190,8 +190,8 @@ func writeOut(stdout io.Writer, path string, data []byte) error {
 }
 
 // addContext fills the judges' context of gold rows from a test-inputs file.
-func addContext(gold []eval.Gold, path string) error {
-	data, err := os.ReadFile(path)
+func addContext(gold []eval.Gold, path string, maxSize int64) error {
+	data, err := readAux(path, maxSize)
 	if err != nil {
 		return err
 	}
@@ -259,8 +259,8 @@ func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, text 
 	if err != nil {
 		return nil, err
 	}
-	rep := v.Validate(src, validate.Options{Expected: exp, KeepRows: true, AliasRows: true, Arena: text}).Without(validate.CodeMissingID)
-	if len(rep.Errors)+len(rep.Warnings) > 0 {
+	rep := v.Validate(src, validate.Options{Expected: exp, KeepRows: true, AliasRows: true, Arena: text, MaxDetails: 20}).Without(validate.CodeMissingID)
+	if rep.ErrorCount+rep.WarningCount > 0 {
 		rep.WriteText(e.stderr, 20, false)
 	}
 	if rep.Rejected() {

@@ -1,8 +1,8 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
-	"os"
 
 	"github.com/rxeval/rxeval/validate"
 	"github.com/spf13/pflag"
@@ -36,13 +36,32 @@ func (f *idFlags) register(fs *pflag.FlagSet) {
 	fs.Int64Var(&f.maxSize, "max-size", validate.DefaultMaxSize, "refuse files (and zip entries) larger than `BYTES`")
 }
 
+// readAux reads an auxiliary file (test inputs, an id list) under the same
+// size limit as the files it describes.
+func readAux(path string, maxSize int64) ([]byte, error) {
+	src, err := validate.ReadSource(path, maxSize)
+	if err != nil {
+		return nil, err
+	}
+	if src.Data == nil {
+		msg := "unreadable"
+		if len(src.Problems) > 0 {
+			msg = src.Problems[0].Message
+		}
+		// An input over the limit is a problem of the input (exit 1), as
+		// for prediction files and zip entries.
+		return nil, problemsError{fmt.Sprintf("%s: %s (raise the limit with --max-size if the file is right)", src.Name, msg)}
+	}
+	return src.Data, nil
+}
+
 // expected loads the expected id set the flags name (nil: the official set).
 func (f *idFlags) expected() (*validate.IDSet, error) {
 	switch {
 	case f.inputs != "" && f.ids != "":
 		return nil, usageError{fmt.Errorf("--inputs and --ids are exclusive")}
 	case f.inputs != "":
-		data, err := os.ReadFile(f.inputs)
+		data, err := readAux(f.inputs, f.maxSize)
 		if err != nil {
 			return nil, err
 		}
@@ -52,12 +71,11 @@ func (f *idFlags) expected() (*validate.IDSet, error) {
 		}
 		return s, nil
 	case f.ids != "":
-		fh, err := os.Open(f.ids)
+		data, err := readAux(f.ids, f.maxSize)
 		if err != nil {
 			return nil, err
 		}
-		defer fh.Close()
-		s, err := validate.IDsFromList(fh)
+		s, err := validate.IDsFromList(bytes.NewReader(data))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f.ids, err)
 		}
@@ -94,7 +112,7 @@ func runValidate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opts := validate.Options{Expected: exp, Exhaustive: *exhaustive, Strict: *strict, Lenient: *lenient}
+	opts := validate.Options{Expected: exp, Exhaustive: *exhaustive, Strict: *strict, Lenient: *lenient, MaxDetails: *maxErrors}
 	invalid := 0
 	var ioErr error
 	for _, name := range fs.Args() {

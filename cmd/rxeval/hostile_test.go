@@ -1,0 +1,109 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// hostileRun is one whole-process run of the real binary on a hostile input.
+type hostileRun struct {
+	name    string
+	args    []string
+	input   int64 // bytes of the largest input (0: unbounded, e.g. /dev/zero)
+	code    int   // expected exit code
+	maxOut  int   // bound on stdout+stderr bytes
+	contain string
+}
+
+// TestHostileInputs runs rxeval on inputs built to exhaust memory, output
+// or time, and checks each exits with the documented code, within time, with
+// peak memory under 2x the largest input + 64 MB (the limit, for an
+// unbounded input), and with output bounded whatever the input's size.
+// docs/robustness.md records the same table, measured with /usr/bin/time -v.
+func TestHostileInputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes ~60 MB of files and runs the binary a dozen times")
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	newlines := write("newlines.jsonl", bytes.Repeat([]byte("\n"), 20<<20))
+	xs := write("xs.jsonl", bytes.Repeat([]byte("x\n"), 4<<20))
+	longID := write("longid.jsonl", []byte(`{"idx":"`+strings.Repeat("a", 10<<20)+`","verdict":"aligned","error_category":null,"error_segment":null,"corrected_statement":null}`+"\n"))
+	valid := write("ok.jsonl", []byte(`{"idx":"d1","verdict":"aligned","error_category":null,"error_segment":null,"corrected_statement":null}`+"\n"))
+	ids := write("ids.txt", []byte("d1\n"))
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	for i := range 50000 {
+		zw.Create(fmt.Sprintf("../entry%06d.jsonl", i))
+	}
+	zw.Close()
+	manyZip := write("many.zip", zb.Bytes())
+	fifo := filepath.Join(dir, "fifo.jsonl")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runs := []hostileRun{
+		{"20 MB of newlines", []string{"validate", "--ids", ids, newlines}, 20 << 20, 1, 4 << 10, "empty_file"},
+		{"4M lines of x", []string{"validate", "--ids", ids, xs}, 8 << 20, 1, 16 << 10, "more errors not listed"},
+		{"20 MB of newlines as gold", []string{"score", "--gold", newlines, "--judge", "exact", valid}, 20 << 20, 1, 4 << 10, "no rows"},
+		{"--inputs /dev/zero", []string{"validate", "--inputs", "/dev/zero", valid}, 0, 1, 4 << 10, "past the limit"},
+		{"/dev/zero as predictions", []string{"validate", "--ids", ids, "/dev/zero"}, 0, 1, 4 << 10, "too_large"},
+		{"a 10 MB id", []string{"validate", "--ids", ids, longID}, 10 << 20, 1, 8 << 10, "bytes in all"},
+		{"a zip of 50,000 entries", []string{"validate", "--ids", ids, manyZip}, int64(zb.Len()), 1, 8 << 10, "more entries like the above"},
+		{"a FIFO with no writer", []string{"validate", "--ids", ids, fifo}, 0, 1, 4 << 10, "empty_file"},
+	}
+	for _, r := range runs {
+		t.Run(r.name, func(t *testing.T) {
+			cmd := exec.Command(bin, r.args...)
+			var out bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &out
+			start := time.Now()
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case <-done:
+			case <-time.After(30 * time.Second):
+				cmd.Process.Kill()
+				t.Fatalf("still running after 30 s")
+			}
+			elapsed := time.Since(start)
+			code := cmd.ProcessState.ExitCode()
+			rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // KiB on Linux
+			limit := 2*r.input + 64<<20
+			if r.input == 0 {
+				limit = 2*256<<20 + 64<<20 // the default --max-size
+			}
+			t.Logf("%-28s exit %d  %6.0f ms  peak %4d MB  output %d bytes", r.name, code, float64(elapsed.Microseconds())/1000, rss>>20, out.Len())
+			if code != r.code {
+				t.Errorf("exit %d, want %d\n%.2000s", code, r.code, out.String())
+			}
+			if rss > limit {
+				t.Errorf("peak memory %d MB, over %d MB", rss>>20, limit>>20)
+			}
+			if out.Len() > r.maxOut {
+				t.Errorf("%d bytes of output, over %d", out.Len(), r.maxOut)
+			}
+			if !strings.Contains(out.String(), r.contain) {
+				t.Errorf("output does not say %q:\n%.2000s", r.contain, out.String())
+			}
+		})
+	}
+}
