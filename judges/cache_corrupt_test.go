@@ -123,3 +123,31 @@ func TestCacheWriteFailureKeepsVerdicts(t *testing.T) {
 		t.Error("CacheError is nil after failed writes")
 	}
 }
+
+// TestCacheKeyParts: every part of a cache key matters, the kind alone
+// included (a localization verdict must never answer a correction pair).
+func TestCacheKeyParts(t *testing.T) {
+	base := eval.Pair{Kind: eval.Correction, Informal: "i", FormalStatement: "s", Gold: "g", Pred: "p"}
+	k := string(CacheKey("j", "d", "v", base))
+	variants := map[string][]byte{}
+	kind := base
+	kind.Kind = eval.Localization
+	variants["kind"] = CacheKey("j", "d", "v", kind)
+	variants["judge"] = CacheKey("j2", "d", "v", base)
+	variants["digest"] = CacheKey("j", "d2", "v", base)
+	variants["prompt version"] = CacheKey("j", "d", "v2", base)
+	for name, mod := range map[string]func(*eval.Pair){
+		"informal": func(p *eval.Pair) { p.Informal = "i2" }, "statement": func(p *eval.Pair) { p.FormalStatement = "s2" },
+		"gold": func(p *eval.Pair) { p.Gold = "g2" }, "pred": func(p *eval.Pair) { p.Pred = "p2" },
+		"boundary": func(p *eval.Pair) { p.Gold, p.Pred = "gp", "" },
+	} {
+		p := base
+		mod(&p)
+		variants[name] = CacheKey("j", "d", "v", p)
+	}
+	for name, v := range variants {
+		if string(v) == k {
+			t.Errorf("the key does not change with the %s", name)
+		}
+	}
+}

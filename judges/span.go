@@ -3,22 +3,37 @@ package judges
 import (
 	"context"
 	"strings"
-	"unicode"
 
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/judges/lean"
 	"golang.org/x/text/unicode/norm"
 )
 
-// SpanJudge decides localization pairs by finding both fragments in the
-// sample's formal statement: overlapping or nested spans point at the same
-// location, disjoint ones at different locations. It leaves undecided a
-// fragment it cannot find, an ambiguous one (several occurrences that
-// disagree) and one that covers (nearly) the whole statement.
+// SpanJudge decides localization pairs by locating both fragments in the
+// sample's formal statement as Lean token sequences. Its rules (documented
+// with examples in docs/judges.md):
+//
+//  1. A fragment is found as a whole token sequence (NFC, spacing free,
+//     ASCII and Unicode operator spellings alike); a fragment that is one
+//     hypothesis name (a binder's name that occurs nowhere else in the
+//     statement) stands for that hypothesis's body. A fragment found
+//     only by cutting through a token ("x ^ 3" in "x ^ 32") is not found.
+//  2. A fragment not found: undecided.
+//  3. Too coarse: a prediction covering more than half of the statement
+//     after the theorem's name, or more than half of its binders: undecided
+//     unless it is the gold's very span (a fixed "everything" answer wins
+//     nothing, whatever the gold).
+//  4. No shared token: different locations (not equivalent).
+//  5. Shared tokens covering at least half of the gold and a third of the
+//     prediction: the same location.
+//  6. Any other overlap (a sliver, a much coarser enclosing term):
+//     undecided, for the model.
+//  7. A fragment found several times: every pairing must agree, else
+//     undecided.
 type SpanJudge struct{}
 
 // SpanVersion changes whenever the span judge's rules change.
-const SpanVersion = "span-v1"
+const SpanVersion = "span-v2"
 
 func (SpanJudge) Name() string { return "span" }
 
@@ -29,121 +44,220 @@ func (j SpanJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision,
 	}), nil
 }
 
-// spanText is a text normalized for span search (NFC, white space runs
-// folded to one space), searched in the same normal form.
-func spanText(s string) string {
-	s = norm.NFC.String(s)
-	var b strings.Builder
-	space := false
-	for _, r := range strings.TrimSpace(s) {
-		if unicode.IsSpace(r) {
-			space = true
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+type span struct{ lo, hi int } // token positions, hi exclusive
+
+func (s span) len() int { return s.hi - s.lo }
+
+func (s span) covers(o span) bool { return s.lo <= o.lo && o.hi <= s.hi }
+
+// shared is the number of tokens two spans have in common.
+func shared(a, b span) int { return max(0, min(a.hi, b.hi)-max(a.lo, b.lo)) }
+
+// spellings unifies ASCII and Unicode spellings of the same operator.
+var spellings = map[string]string{
+	"->": "→", "<->": "↔", "<=": "≤", ">=": "≥", "!=": "≠", "/\\": "∧", "\\/": "∨", "fun": "λ", "=>": "↦",
 }
 
-type span struct{ lo, hi int }
+// spanTokens lexes a text for span matching.
+func spanTokens(s string) ([]string, bool) {
+	toks, err := lean.Tokens(norm.NFC.String(s))
+	if err != nil {
+		return nil, false
+	}
+	for i, t := range toks {
+		if u, ok := spellings[t]; ok {
+			toks[i] = u
+		}
+	}
+	return toks, true
+}
 
-func occurrences(hay, needle string) []span {
-	var out []span
-	for off := 0; off <= len(hay)-len(needle); {
-		i := strings.Index(hay[off:], needle)
-		if i < 0 {
+// statementShape is what the coverage rules need of a statement: the span
+// after the theorem's name, and its binders with the names they bind.
+type statementShape struct {
+	body    span
+	binders []span
+	names   map[string]span // a hypothesis name -> its body (after the colon)
+}
+
+var openers = map[string]string{"(": ")", "{": "}", "[": "]", "⦃": "⦄"}
+
+func shapeOf(toks []string) statementShape {
+	sh := statementShape{body: span{0, len(toks)}, names: map[string]span{}}
+	for i, t := range toks {
+		if (t == "theorem" || t == "lemma" || t == "example" || t == "instance") && i+1 < len(toks) {
+			sh.body.lo = i + 2
+			if t == "example" {
+				sh.body.lo = i + 1
+			}
+		}
+	}
+	depth := 0
+	for i := sh.body.lo; i < len(toks); i++ {
+		t := toks[i]
+		if t == ":=" && depth == 0 {
+			sh.body.hi = i
 			break
 		}
-		out = append(out, span{off + i, off + i + len(needle)})
-		off += i + 1
+		if t == ":" && depth == 0 {
+			// The conclusion follows; binders end here.
+			for ; i < len(toks) && toks[i] != ":="; i++ {
+			}
+			sh.body.hi = i
+			break
+		}
+		closer, ok := openers[t]
+		if !ok || depth != 0 {
+			depth += bracketDelta(t)
+			continue
+		}
+		end := matching(toks, i, t, closer)
+		if end < 0 {
+			break
+		}
+		sh.binders = append(sh.binders, span{i, end + 1})
+		colon := i + 1
+		for colon < end && toks[colon] != ":" {
+			colon++
+		}
+		if colon+1 < end {
+			for k := i + 1; k < colon; k++ {
+				sh.names[toks[k]] = span{colon + 1, end}
+			}
+		}
+		i = end
+	}
+	return sh
+}
+
+func bracketDelta(t string) int {
+	switch t {
+	case "(", "{", "[", "⦃":
+		return 1
+	case ")", "}", "]", "⦄":
+		return -1
+	}
+	return 0
+}
+
+// matching returns the index of the bracket closing toks[at], or -1.
+func matching(toks []string, at int, open, close string) int {
+	depth := 0
+	for k := at; k < len(toks); k++ {
+		switch toks[k] {
+		case open:
+			depth++
+		case close:
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// find returns the spans where needle occurs in hay as whole tokens.
+func find(hay, needle []string) []span {
+	var out []span
+	for i := 0; i+len(needle) <= len(hay); i++ {
+		match := true
+		for k := range needle {
+			if hay[i+k] != needle[k] {
+				match = false
+				break
+			}
+		}
+		if match {
+			out = append(out, span{i, i + len(needle)})
+		}
 	}
 	return out
 }
 
-// coverLimit is the share of the statement above which a fragment is too
-// coarse to locate anything.
-const coverLimit = 0.9
+// locate finds a fragment in the statement; a lone hypothesis name stands
+// for its binder.
+func locate(st []string, sh statementShape, frag string) ([]span, bool) {
+	toks, ok := spanTokens(frag)
+	if !ok || len(toks) == 0 {
+		return nil, false
+	}
+	found := find(st, toks)
+	if len(toks) == 1 && len(found) == 1 {
+		if b, ok := sh.names[toks[0]]; ok {
+			return []span{b}, true
+		}
+	}
+	return found, true
+}
+
+// coarse says whether a span is too coarse to locate anything: more than
+// half of the body after the name, or more than half of at least two
+// binders.
+func (sh statementShape) coarse(s span) bool {
+	if 2*shared(s, sh.body) > sh.body.len() {
+		return true
+	}
+	covered := 0
+	for _, b := range sh.binders {
+		if s.covers(b) {
+			covered++
+		}
+	}
+	return len(sh.binders) >= 2 && 2*covered > len(sh.binders)
+}
 
 func sameLocation(statement, gold, pred string) (eval.Verdict, string) {
-	st := spanText(statement)
-	g, p := spanText(gold), spanText(pred)
-	if st == "" {
+	if strings.TrimSpace(statement) == "" {
 		return eval.Undecided, "no formal statement to locate the fragments in"
 	}
-	if g == "" || p == "" {
+	if strings.TrimSpace(gold) == "" || strings.TrimSpace(pred) == "" {
 		return eval.Undecided, "empty fragment"
 	}
-	gs, ps := occurrences(st, g), occurrences(st, p)
-	if len(gs) == 0 || len(ps) == 0 {
-		// Modulo spacing between tokens: "x*y^2" is "x * y ^ 2".
-		if tg, tp, ok := tokenOccurrences(statement, gold, pred); ok {
-			gs, ps = tg, tp
-			st, g, p = strings.Repeat(".", tokenCount(statement)), strings.Repeat(".", tokenCount(gold)), strings.Repeat(".", tokenCount(pred))
-		}
+	st, ok := spanTokens(statement)
+	if !ok {
+		return eval.Undecided, "the statement does not lex as Lean"
 	}
+	sh := shapeOf(st)
+	gs, okG := locate(st, sh, gold)
+	ps, okP := locate(st, sh, pred)
 	switch {
+	case !okG || !okP:
+		return eval.Undecided, "a fragment does not lex as Lean"
 	case len(gs) == 0 && len(ps) == 0:
-		return eval.Undecided, "neither fragment occurs in the statement"
+		return eval.Undecided, "neither fragment occurs in the statement as whole tokens"
 	case len(gs) == 0:
-		return eval.Undecided, "the gold fragment does not occur in the statement"
+		return eval.Undecided, "the gold fragment does not occur in the statement as whole tokens"
 	case len(ps) == 0:
-		return eval.Undecided, "the predicted fragment does not occur in the statement"
+		return eval.Undecided, "the predicted fragment does not occur in the statement as whole tokens"
 	}
-	if float64(len(p)) >= coverLimit*float64(len(st)) && float64(len(g)) < coverLimit*float64(len(st)) {
-		return eval.Undecided, "the predicted fragment covers the whole statement"
-	}
-	overlap, disjoint := false, false
-	for _, a := range gs {
-		for _, b := range ps {
-			if a.lo < b.hi && b.lo < a.hi {
-				overlap = true
-			} else {
-				disjoint = true
+	var verdict eval.Verdict
+	var why string
+	for i, g := range gs {
+		for j, p := range ps {
+			v, w := spanVerdict(sh, g, p)
+			if i+j == 0 {
+				verdict, why = v, w
+			} else if v != verdict {
+				return eval.Undecided, "a fragment occurs several times, and the occurrences disagree"
 			}
 		}
 	}
+	return verdict, why
+}
+
+// spanVerdict applies rules 3-6 to one pairing of occurrences.
+func spanVerdict(sh statementShape, g, p span) (eval.Verdict, string) {
+	n := shared(g, p)
 	switch {
-	case overlap && !disjoint:
-		return eval.Equivalent, "the fragments overlap in the statement"
-	case disjoint && !overlap:
-		return eval.NotEquivalent, "the fragments are disjoint in the statement"
+	case g == p:
+		return eval.Equivalent, "the fragments are the same tokens of the statement"
+	case sh.coarse(p):
+		return eval.Undecided, "the predicted fragment covers most of the statement"
+	case n == 0:
+		return eval.NotEquivalent, "the fragments share no token of the statement"
+	case 2*n >= g.len() && 3*n >= p.len():
+		return eval.Equivalent, "the fragments overlap in most of the gold location"
 	}
-	return eval.Undecided, "a fragment occurs several times; some occurrences overlap, some do not"
-}
-
-func tokenCount(s string) int {
-	t, _ := lean.Tokens(s)
-	return len(t)
-}
-
-// tokenOccurrences finds both fragments in the statement as token
-// sequences; spans are token positions.
-func tokenOccurrences(statement, gold, pred string) ([]span, []span, bool) {
-	st, err1 := lean.Tokens(norm.NFC.String(statement))
-	g, err2 := lean.Tokens(norm.NFC.String(gold))
-	p, err3 := lean.Tokens(norm.NFC.String(pred))
-	if err1 != nil || err2 != nil || err3 != nil || len(g) == 0 || len(p) == 0 {
-		return nil, nil, false
-	}
-	find := func(needle []string) []span {
-		var out []span
-		for i := 0; i+len(needle) <= len(st); i++ {
-			match := true
-			for k := range needle {
-				if st[i+k] != needle[k] {
-					match = false
-					break
-				}
-			}
-			if match {
-				out = append(out, span{i, i + len(needle)})
-			}
-		}
-		return out
-	}
-	return find(g), find(p), true
+	return eval.Undecided, "the fragments overlap only in part"
 }
