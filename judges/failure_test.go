@@ -171,3 +171,36 @@ func TestRedirectRefused(t *testing.T) {
 		t.Errorf("NewOllama through a redirect: %v", err)
 	}
 }
+
+// TestOverlongPromptNotSent: a candidate too long for the context window is
+// never sent (the server would cut the prompt's start: the instructions and
+// the reference); the pair stays undecided with the reason, and it is not a
+// server failure.
+func TestOverlongPromptNotSent(t *testing.T) {
+	f := newFake(t, []string{"m"}, always(`{"equivalent": true, "reason": "same"}`))
+	c := cfg(f, "m")
+	c.NumCtx, c.MaxFailures = 8192, 1
+	j, err := NewOllama(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := samplePairs[0]
+	long.Pred = "theorem t : x = 1 := by sorry " + strings.Repeat("-- pad\nx ", 43000/9)
+	long.Pred = strings.ReplaceAll(long.Pred, "-- pad\n", "pad ")
+	ds, err := j.Judge(context.Background(), []eval.Pair{long, samplePairs[2]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := ds[0]; d.Verdict != eval.Undecided || d.Failed || !strings.Contains(d.Reason, "--num-ctx") {
+		t.Errorf("over-long pair: %+v", d)
+	}
+	if ds[1].Verdict != eval.Equivalent || f.calls.Load() != 1 {
+		t.Errorf("the short pair: %+v, %d calls (want 1: the long one is not sent)", ds[1], f.calls.Load())
+	}
+	// The same text fits a large enough window.
+	c.NumCtx = 64000
+	j, _ = NewOllama(context.Background(), c)
+	if ds, _ := j.Judge(context.Background(), []eval.Pair{long}); ds[0].Verdict != eval.Equivalent {
+		t.Errorf("with --num-ctx 64000: %+v", ds[0])
+	}
+}

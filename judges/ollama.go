@@ -253,12 +253,21 @@ func ParseReply(content string) (bool, string, error) {
 // errUnparsable marks a reply that did not parse: not retried, not cached.
 type errUnparsable struct{ error }
 
+// errTooLong marks a pair whose prompt would not fit the context window: not
+// sent, not retried, not a server failure.
+type errTooLong struct{ error }
+
 // ask makes one model call for a pair.
 func (j *OllamaJudge) ask(ctx context.Context, pair eval.Pair) (eval.Decision, error) {
 	p := Prompts()[pair.Kind]
 	msg, err := p.Render(pair)
 	if err != nil {
 		return eval.Decision{}, err
+	}
+	if size := len(systemPrompt) + len(msg); !FitsContext(size, j.cfg.NumCtx, j.cfg.NumPredict) {
+		// Never send what the server would cut from the front (the
+		// instructions and the reference go first, the candidate stays).
+		return eval.Decision{}, errTooLong{fmt.Errorf("the prompt has %d bytes, more than --num-ctx %d tokens can be sure to hold; raise --num-ctx", size, j.cfg.NumCtx)}
 	}
 	stream := false
 	req := &api.ChatRequest{
@@ -300,7 +309,8 @@ func transient(err error) bool {
 		return se.Code >= 500 || se.Code == http.StatusTooManyRequests
 	}
 	var up errUnparsable
-	if errors.As(err, &up) || errors.Is(err, errRedirect) {
+	var tl errTooLong
+	if errors.As(err, &up) || errors.As(err, &tl) || errors.Is(err, errRedirect) {
 		return false
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
@@ -419,6 +429,10 @@ func (j *OllamaJudge) askWithRetries(ctx context.Context, p eval.Pair) eval.Deci
 	if errors.As(err, &up) {
 		// The server answered; the model's answer decides nothing.
 		return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model reply unusable: " + err.Error()}
+	}
+	var tl errTooLong
+	if errors.As(err, &tl) {
+		return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "not asked: " + err.Error()}
 	}
 	return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model call failed: " + err.Error(), Failed: true}
 }

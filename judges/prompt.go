@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"regexp"
 	"text/template"
 	"unicode"
 
@@ -55,9 +56,12 @@ var Prompts = sync.OnceValue(func() map[eval.Kind]*Prompt {
 	return out
 })
 
-// Sanitize prepares untrusted text for a prompt: Lean comments and control
-// characters (other than newline and tab) removed, Unicode format
-// characters (zero-width, bidi overrides) removed.
+// Sanitize prepares untrusted text for a prompt: Lean comments removed;
+// control characters (other than newline and tab), Unicode format
+// characters (zero-width, bidi overrides) and line/paragraph separators
+// removed; chat-template control tokens of the common model families
+// removed, to a fixed point (so that removing one cannot join the pieces of
+// another).
 func Sanitize(s string) string {
 	s = lean.StripComments(s)
 	var b strings.Builder
@@ -65,12 +69,40 @@ func Sanitize(s string) string {
 		switch {
 		case r == '\n' || r == '\t':
 			b.WriteRune(r)
+		case r == '\u2028' || r == '\u2029':
+			b.WriteByte(' ')
 		case unicode.IsControl(r), unicode.Is(unicode.Cf, r), r == '\uFFFD':
 		default:
 			b.WriteRune(r)
 		}
 	}
-	return strings.TrimSpace(b.String())
+	out := b.String()
+	for {
+		next := stripControlTokens(out)
+		if next == out {
+			break
+		}
+		out = next
+	}
+	return strings.TrimSpace(out)
+}
+
+// controlToken matches the special tokens of chat templates: ChatML and
+// Llama 3 (<|im_start|>, <|eot_id|>, <|start_header_id|> ...), DeepSeek
+// (<｜User｜>, <｜end▁of▁sentence｜>, full-width bars), Gemma
+// (<start_of_turn>, <end_of_turn>, <bos>, <eos>) and Mistral ([INST],
+// [/INST], [SYSTEM_PROMPT], <s>, </s>, [TOOL_CALLS] ...).
+var controlToken = regexp.MustCompile(`(?i)<\|[^|<>\s]{1,48}\|>|<｜[^｜<>]{1,48}｜>|</?(?:start_of_turn|end_of_turn|start_of_image|end_of_image|bos|eos|s|pad|unk)>|\[/?(?:INST|SYSTEM_PROMPT|AVAILABLE_TOOLS|TOOL_CALLS|TOOL_RESULTS|TOOL_CONTENT)\]`)
+
+func stripControlTokens(s string) string { return controlToken.ReplaceAllString(s, "") }
+
+// FitsContext reports whether a prompt of these bytes certainly fits a
+// context window of numCtx tokens with numPredict tokens left for the
+// reply. Tokenizers of the common families (byte-level BPE, SentencePiece
+// with byte fallback) never make more tokens than bytes, so bytes are a
+// safe bound; 64 tokens are kept for the chat template's own markup.
+func FitsContext(promptBytes, numCtx, numPredict int) bool {
+	return promptBytes+numPredict+64 <= numCtx
 }
 
 // delimiter returns a marker line that none of the texts contains: a

@@ -223,20 +223,28 @@ func commentEnd(src string, i int) (int, bool) {
 }
 
 // StripComments removes Lean comments ("--" lines and nested "/- -/"
-// blocks; an unclosed block runs to the end) outside string literals.
+// blocks; an unclosed block runs to the end) outside string literals. A
+// string literal ends at its closing quote on the same line; a quote with
+// no closing quote on its line is an ordinary character, so an unbalanced
+// quote cannot shield the comments after it.
 func StripComments(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		switch {
 		case s[i] == '"':
 			j := i + 1
-			for j < len(s) && s[j] != '"' {
+			for j < len(s) && s[j] != '"' && s[j] != '\n' {
 				if s[j] == '\\' {
 					j++
 				}
 				j++
 			}
-			j = min(j+1, len(s))
+			if j >= len(s) || s[j] != '"' {
+				b.WriteByte('"') // unbalanced: not a string literal
+				i++
+				continue
+			}
+			j++
 			b.WriteString(s[i:j])
 			i = j
 		case strings.HasPrefix(s[i:], "--") || strings.HasPrefix(s[i:], "/-"):
