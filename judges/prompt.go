@@ -6,9 +6,9 @@ import (
 	"embed"
 	"encoding/hex"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
-	"regexp"
 	"text/template"
 	"unicode"
 
