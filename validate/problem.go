@@ -25,6 +25,12 @@ const (
 	CodeBlankLine Code = "blank_line"
 	CodeEmptyFile Code = "empty_file"
 	CodeTooLarge  Code = "too_large"
+	// CodeNotJSONL: the whole file is something else (a JSON array,
+	// pretty-printed JSON, compressed or binary); said once, not per line.
+	CodeNotJSONL Code = "not_jsonl"
+	// CodeWrongFileKind: test inputs, gold labels or a per-sample report
+	// given as predictions.
+	CodeWrongFileKind Code = "wrong_file_kind"
 
 	// Schema.
 	CodeMissingField    Code = "missing_field"

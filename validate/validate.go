@@ -174,7 +174,11 @@ func (v *Validator) Validate(src *Source, opts Options) *Report {
 	rep := &Report{File: src.Name, Errors: []Problem{}, Warnings: []Problem{}, Missing: IDSummary{Examples: []string{}}, Duplicate: IDSummary{Examples: []string{}}, Unknown: IDSummary{Examples: []string{}}}
 	w := &validator{Validator: v, opts: opts, report: rep, seenAt: make([]int32, opts.Expected.Len()), seenOther: map[string]int{}}
 	w.keep(src.Problems...)
-	if src.Data != nil {
+	if p, ok := diagnoseFile(src.Data); ok && src.Data != nil {
+		// One diagnosis for the whole file instead of a cascade per line
+		// (and no missing ids: nothing of the file was read as rows).
+		w.keep(p)
+	} else if src.Data != nil {
 		w.lines(src.Data)
 		for i, id := range opts.Expected.IDs() {
 			if w.seenAt[i] == 0 {

@@ -72,4 +72,61 @@ func TestPreCommitHook(t *testing.T) {
 	if !strings.Contains(out, "good.jsonl: valid: 7030 rows") {
 		t.Errorf("output:\n%s", out)
 	}
+	t.Run("the README's subset setup", func(t *testing.T) { readmeSetup(t, pc, root, work, env) })
+}
+
+// readmeSetup runs the README's .pre-commit-config.yaml (subset ids from an
+// inputs file, files: and exclude:) in a participant's repository that also
+// holds the inputs file and a gold file: it passes; without files: and
+// exclude: the inputs file is skipped and the gold file is named once.
+func readmeSetup(t *testing.T, pc, root, work string, env []string) {
+	head, err := exec.Command("git", "-C", root, "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skip("the repository has no commit")
+	}
+	repo := filepath.Join(work, "subset")
+	for _, d := range []string{"data", "predictions", "gold"} {
+		os.MkdirAll(filepath.Join(repo, d), 0o755)
+	}
+	copyFile := func(from, to string) {
+		b, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(repo, to), b, 0o644)
+	}
+	copyFile("../../testdata/example/inputs.jsonl", "data/FormalRx_Test_first5.jsonl")
+	copyFile("../../testdata/example/predictions.jsonl", "predictions/preds.jsonl")
+	copyFile("../../testdata/example/gold.jsonl", "gold/gold.jsonl")
+	config := func(filters string) string {
+		return "repos:\n  - repo: " + root + "\n    rev: " + strings.TrimSpace(string(head)) + "\n    hooks:\n      - id: rxeval-validate\n        args: [--inputs, data/FormalRx_Test_first5.jsonl]\n" + filters
+	}
+	os.WriteFile(filepath.Join(repo, "readme.yaml"), []byte(config("        files: ^predictions/.*\\.(jsonl|zip)$\n        exclude: ^data/\n")), 0o644)
+	os.WriteFile(filepath.Join(repo, "bare.yaml"), []byte(config("")), 0o644)
+	for _, args := range [][]string{{"init", "-q"}, {"config", "user.email", "t@example.com"}, {"config", "user.name", "t"}, {"add", "."}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	run := func(cfg string) (string, error) {
+		cmd := exec.Command(pc, "run", "--config", cfg, "--all-files", "--verbose")
+		cmd.Dir, cmd.Env = repo, env
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	out, err := run("readme.yaml")
+	if err != nil || !strings.Contains(out, "predictions/preds.jsonl: valid: 5 rows") {
+		t.Errorf("the README's setup failed: %v\n%s", err, out)
+	}
+	out, err = run("bare.yaml")
+	if err == nil {
+		t.Errorf("the hook passed a gold file as predictions:\n%s", out)
+	}
+	for _, want := range []string{"data/FormalRx_Test_first5.jsonl: skipped: it is the --inputs file", "gold/gold.jsonl:1: this is a gold-label file, not a prediction file", "predictions/preds.jsonl: valid: 5 rows"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output does not say %q:\n%s", want, out)
+		}
+	}
 }

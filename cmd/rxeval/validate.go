@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
 
 	"github.com/rxeval/rxeval/validate"
 	"github.com/spf13/pflag"
@@ -34,6 +35,25 @@ func (f *idFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.inputs, "inputs", "", "take the expected ids from a test-inputs `JSONL` (the official file or a subset)")
 	fs.StringVar(&f.ids, "ids", "", "take the expected ids from a plain `FILE`, one per line")
 	fs.Int64Var(&f.maxSize, "max-size", validate.DefaultMaxSize, "refuse files (and zip entries) larger than `BYTES`")
+}
+
+// isIDFile says whether name is the --inputs or --ids file itself (the same
+// file, whatever the path), which a hook passing every staged file would
+// otherwise validate as predictions.
+func (f *idFlags) isIDFile(name string) (string, bool) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return "", false
+	}
+	for flag, path := range map[string]string{"--inputs": f.inputs, "--ids": f.ids} {
+		if path == "" || path == "-" {
+			continue
+		}
+		if o, err := os.Stat(path); err == nil && os.SameFile(st, o) {
+			return flag, true
+		}
+	}
+	return "", false
 }
 
 // readAux reads an auxiliary file (test inputs, an id list) under the same
@@ -116,6 +136,10 @@ func runValidate(e *env, args []string) error {
 	invalid := 0
 	var ioErr error
 	for _, name := range fs.Args() {
+		if flag, ok := ids.isIDFile(name); ok {
+			fmt.Fprintf(e.stdout, "%s: skipped: it is the %s file\n", name, flag)
+			continue
+		}
 		src, err := validate.ReadSource(name, ids.maxSize)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "rxeval validate: %v\n", err)

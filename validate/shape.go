@@ -1,0 +1,92 @@
+package validate
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// diagnoseFile recognises whole-file mistakes that would otherwise be
+// reported line by line: a compressed or binary file, a JSON array or
+// pretty-printed JSON instead of JSON Lines, and a file of another kind (test
+// inputs, gold labels, a per-sample report) given as predictions. It returns
+// the one problem that says so, or false.
+func diagnoseFile(data []byte) (Problem, bool) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	switch {
+	case bytes.HasPrefix(data, []byte{0x1f, 0x8b}):
+		return Problem{Code: CodeNotJSONL, Message: "the file is gzip-compressed, not JSON Lines", Hint: "decompress it first (gunzip -k FILE); to upload, pack the .jsonl with rxeval pack"}, true
+	case bytes.HasPrefix(data, []byte("BZh")), bytes.HasPrefix(data, []byte{0xfd, '7', 'z', 'X', 'Z'}), bytes.HasPrefix(data, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return Problem{Code: CodeNotJSONL, Message: "the file is compressed (bzip2, xz or zstd), not JSON Lines", Hint: "decompress it first; to upload, pack the .jsonl with rxeval pack"}, true
+	}
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return Problem{}, false
+	}
+	firstLine, _, _ := bytes.Cut(trimmed, []byte("\n"))
+	firstLine = bytes.TrimSpace(firstLine)
+	if trimmed[0] == '[' && json.Valid(trimmed) {
+		var rows []json.RawMessage
+		n := "a JSON array"
+		if json.Unmarshal(trimmed, &rows) == nil {
+			n = fmt.Sprintf("a JSON array of %d elements", len(rows))
+		}
+		return Problem{Code: CodeNotJSONL, Message: "the file is " + n + ", not JSON Lines (one object per line)", Hint: "write one object per line, e.g. jq -c '.[]' FILE > FILE.jsonl"}, true
+	}
+	if trimmed[0] == '{' && !json.Valid(firstLine) {
+		// Objects spread over several lines: pretty-printed JSON.
+		dec := json.NewDecoder(bytes.NewReader(trimmed))
+		n := 0
+		for {
+			var v json.RawMessage
+			if err := dec.Decode(&v); err != nil {
+				break
+			}
+			n++
+		}
+		lines := bytes.Count(trimmed, []byte("\n")) + 1
+		if n > 0 && lines > n && dec.InputOffset() == int64(len(trimmed)) {
+			return Problem{Code: CodeNotJSONL, Message: fmt.Sprintf("the file is pretty-printed JSON (%d objects over %d lines), not JSON Lines (one object per line)", n, lines), Hint: "write each object on one line, e.g. jq -c . FILE > FILE.jsonl"}, true
+		}
+	}
+	return wrongKind(firstLine)
+}
+
+// wrongKind recognises a first row that belongs to another kind of file.
+func wrongKind(line []byte) (Problem, bool) {
+	var row map[string]json.RawMessage
+	if json.Unmarshal(line, &row) != nil {
+		return Problem{}, false
+	}
+	has := func(k string) bool { _, ok := row[k]; return ok }
+	if has("verdict") {
+		return Problem{}, false // a prediction row, however broken
+	}
+	kind, hint := "", ""
+	switch {
+	case has("verdict_ok") || has("joint_ok"):
+		kind, hint = "a per-sample report (rxeval score --per-sample)", "it is an output of rxeval score, not an input to validate"
+	case has("diagnosis") && (has("formal_statement") || has("idx")) && hasFilledDiagnosis(row["diagnosis"]):
+		kind, hint = "a gold-label file", "score against it with rxeval score --gold FILE PRED"
+	case has("formal_statement") || has("informal_statement"):
+		kind, hint = "a test-inputs file", "pass it with --inputs FILE to check predictions for those ids"
+	default:
+		return Problem{}, false
+	}
+	return Problem{Line: 1, Code: CodeWrongFileKind, Message: "this is " + kind + ", not a prediction file", Hint: hint}, true
+}
+
+// hasFilledDiagnosis reports whether a diagnosis object carries labels (the
+// public test inputs have one with every field null).
+func hasFilledDiagnosis(raw json.RawMessage) bool {
+	var d map[string]any
+	if json.Unmarshal(raw, &d) != nil {
+		return false
+	}
+	for _, v := range d {
+		if v != nil {
+			return true
+		}
+	}
+	return false
+}
