@@ -13,6 +13,9 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	if out := os.Getenv(peakEnv); out != "" {
+		os.Exit(runMeasured(out, os.Args[1:]))
+	}
 	testscript.Main(m, map[string]func(){
 		"rxeval": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
 	})
