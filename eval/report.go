@@ -14,6 +14,8 @@ type JudgeInfo map[string]any
 
 // Document is the JSON form of a report.
 type Document struct {
+	// Version is the rxeval version that wrote the report.
+	Version string `json:"rxeval_version"`
 	*Report
 	Gold      string    `json:"gold"`
 	GoldShape GoldShape `json:"gold_shape"`
@@ -38,7 +40,7 @@ func (d Document) WriteText(w io.Writer) error {
 	if r.Missing > 0 {
 		fmt.Fprintf(&b, "            %d samples had no prediction and score as all-wrong (--partial)\n", r.Missing)
 	}
-	fmt.Fprintf(&b, "judge       %s\n\n", d.Judge["chain"])
+	fmt.Fprintf(&b, "judge       %s%s\n\n", d.Judge["chain"], chainLegend(fmt.Sprint(d.Judge["chain"])))
 	ci := func(k string) string {
 		if iv, ok := r.CI[k]; ok {
 			return fmt.Sprintf("  95%% CI [%.4f, %.4f]", iv[0], iv[1])
@@ -58,20 +60,29 @@ func (d Document) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "  %-24s %.4f%s%s\n\n", "joint accuracy", r.JointAccuracy, ci("joint_accuracy"), bound("joint_accuracy"))
 	fmt.Fprintf(&b, "  %-24s %.4f%s\n", "verdict macro F1", r.VerdictMacroF1, ci("verdict_macro_f1"))
-	fmt.Fprintf(&b, "  %-24s %.4f%s   (multi-class convention: %.4f)\n", "category macro F1", r.CategoryMacroF1, ci("category_macro_f1"), r.CategoryMacroF1Multiclass)
+	fmt.Fprintf(&b, "  %-24s %.4f%s   (multi-class convention, a wrong type also an FP for the predicted class: %.4f)\n", "category macro F1", r.CategoryMacroF1, ci("category_macro_f1"), r.CategoryMacroF1Multiclass)
 	fmt.Fprintf(&b, "  %-24s %.4f%s%s\n", "localization accuracy", r.LocalizationAccuracy, ci("localization_accuracy"), bound("localization_accuracy"))
 	fmt.Fprintf(&b, "  %-24s %.4f%s%s\n\n", "correction accuracy", r.CorrectionAccuracy, ci("correction_accuracy"), bound("correction_accuracy"))
-	fmt.Fprintf(&b, "  %-40s %5s %5s %5s %8s %7s\n", "category (by support)", "tp", "fp", "fn", "support", "f1")
+	fmt.Fprintf(&b, "  %-40s %5s %5s %5s %8s %7s %9s\n", "category (by support)", "tp", "fp", "fn", "support", "f1", "as other")
+	other := 0
 	for _, c := range CategoryOrder(r.PerCategory) {
 		cc := r.PerCategory[c]
-		fmt.Fprintf(&b, "  %-40s %5d %5d %5d %8d %7.4f\n", c, cc.TP, cc.FP, cc.FN, cc.Support, cc.F1)
+		f1 := fmt.Sprintf("%7.4f", cc.F1)
+		if cc.TP+cc.FP+cc.FN == 0 {
+			f1 = fmt.Sprintf("%7s", "-") // no TP, FP or FN: not in the macro mean
+		}
+		fmt.Fprintf(&b, "  %-40s %5d %5d %5d %8d %s %9d\n", c, cc.TP, cc.FP, cc.FN, cc.Support, f1, cc.PredictedForOther)
+		other += cc.PredictedForOther
+	}
+	if other > 0 {
+		fmt.Fprintf(&b, "  (as other: misaligned samples of another class predicted as this one; the track's table counts\n   them only as an FN for the true class, the multi-class convention also as an FP here)\n")
 	}
 	if r.UnknownCategoryFP > 0 {
 		fmt.Fprintf(&b, "  (%d categories outside the 28 on aligned samples: wrong, but no class to count them in)\n", r.UnknownCategoryFP)
 	}
 	st := r.StageTwo
 	fmt.Fprintf(&b, "\nstage one (exact match): localization %d, correction %d\n", st.StageOne["localization"], st.StageOne["correction"])
-	fmt.Fprintf(&b, "stage two: %d pairs", st.Pairs)
+	fmt.Fprintf(&b, "stage two (an equivalence judge, for pairs stage one did not accept): %d pairs", st.Pairs)
 	if st.Pairs > 0 {
 		names := make([]string, 0, len(st.Decided))
 		for k := range st.Decided {
@@ -109,4 +120,30 @@ func (r *Report) WritePerSample(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// chainLegend explains a judge chain's name in a few words.
+func chainLegend(chain string) string {
+	parts := strings.Split(chain, "+")
+	var say []string
+	for _, p := range parts {
+		switch {
+		case p == "span":
+			say = append(say, "span: localization by where fragments sit in the statement")
+		case p == "lean-ast":
+			say = append(say, "lean-ast: correction by comparing Lean syntax trees")
+		case p == "exact":
+			say = append(say, "exact: stage one only, no stage-two judge")
+		case strings.HasPrefix(p, "gted"):
+			say = append(say, "gted: operator-tree edit distance over a threshold")
+		case strings.HasPrefix(p, "bleu"):
+			say = append(say, "bleu: token n-gram similarity over a threshold")
+		case strings.HasPrefix(p, "ollama"), strings.HasPrefix(p, "openai"):
+			say = append(say, p+": a language model decides what the others leave")
+		}
+	}
+	if len(say) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(say, "; ") + ")"
 }

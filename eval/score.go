@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/rxeval/rxeval/schema"
 )
@@ -45,6 +46,11 @@ type ClassCounts struct {
 	FN      int     `json:"fn"`
 	Support int     `json:"support"`
 	F1      float64 `json:"f1"`
+	// PredictedForOther counts misaligned samples of another class that
+	// were predicted as this one: the track's table counts them nowhere
+	// for this class (only as an FN for the true class), so they are shown
+	// apart; the multi-class convention counts them as FPs.
+	PredictedForOther int `json:"predicted_for_other"`
 }
 
 // Metrics are the track's figures over a set of samples.
@@ -88,11 +94,23 @@ type Report struct {
 	Missing           int                   `json:"missing_predictions"`
 	StageTwo          StageTwo              `json:"stage_two"`
 	CI                map[string][2]float64 `json:"ci,omitempty"`
+	// CISettings says how CI was computed (absent without --bootstrap).
+	CISettings *CISettings `json:"ci_settings,omitempty"`
 	// Bounds gives, for each figure a judge decides (localization,
 	// correction, joint), the value with every undecided pair scored wrong
 	// and scored right. Equal ends mean the figure is exact.
 	Bounds   map[string][2]float64 `json:"bounds"`
 	Outcomes []Outcome             `json:"-"`
+}
+
+// CISettings describe the bootstrap behind Report.CI: percentile
+// intervals at Level from Resamples resamples of the samples, drawn with
+// Seed (the judge's verdicts are fixed; only samples are resampled).
+type CISettings struct {
+	Method    string  `json:"method"`
+	Resamples int     `json:"resamples"`
+	Seed      uint64  `json:"seed"`
+	Level     float64 `json:"level"`
 }
 
 // Options tune Score.
@@ -115,7 +133,7 @@ type MissingError struct {
 }
 
 func (e *MissingError) Error() string {
-	return fmt.Sprintf("%d gold ids have no prediction (first: %v)", e.Count, e.Examples)
+	return fmt.Sprintf("%d gold ids have no prediction (first: %s)", e.Count, strings.Join(e.Examples, ", "))
 }
 
 // Score computes the metrics of preds against gold. preds is keyed by id;
@@ -237,6 +255,7 @@ func Score(ctx context.Context, gold []Gold, preds map[string]Pred, judge Judge,
 	rep.Bounds = bounds(outs, rep.Metrics)
 	if opts.Bootstrap > 0 {
 		rep.CI = bootstrap(outs, opts.Bootstrap, opts.Seed)
+		rep.CISettings = &CISettings{Method: "percentile bootstrap over samples", Resamples: opts.Bootstrap, Seed: opts.Seed, Level: 0.95}
 	}
 	return rep, nil
 }
@@ -323,6 +342,7 @@ func compute(outs []Outcome, idx []int) (Metrics, map[string]ClassCounts, int) {
 				get(multi, o.GoldCategory).FN++
 				if o.PredMisaligned && o.PredKnown {
 					get(multi, o.PredCategory).FP++
+					get(counts, o.PredCategory).PredictedForOther++
 				}
 			}
 		case o.PredCategory != "" && o.PredKnown:

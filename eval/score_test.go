@@ -395,3 +395,27 @@ func TestUndecidedBounds(t *testing.T) {
 		}
 	}
 }
+
+// A wrong type is counted, apart from the track's table, as "predicted for
+// other" on the predicted class; the macro F1 is unchanged by it (the class
+// has no TP, FP or FN), while the multi-class convention charges an FP.
+func TestPredictedForOther(t *testing.T) {
+	preds := predMap(
+		pred("a", false, "", "", ""),
+		pred("b", true, ep, "(x : ℕ)", "theorem t (x : ℕ) (h : 0 < x) : x ≥ 1"), // MP predicted as EP
+		pred("c", true, ep, "x ^ 2", "theorem u (x : ℝ) : x ^ 3 = 1"),
+	)
+	rep, err := Score(context.Background(), threeGold, preds, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rep.PerCategory[ep]; got.TP != 1 || got.FP != 0 || got.FN != 0 || got.PredictedForOther != 1 {
+		t.Errorf("EP counts = %+v, want TP 1, FP 0, FN 0, predicted for other 1", got)
+	}
+	if got := rep.PerCategory[mp]; got.TP != 0 || got.FN != 1 || got.PredictedForOther != 0 {
+		t.Errorf("MP counts = %+v, want TP 0, FN 1, predicted for other 0", got)
+	}
+	// Track: EP F1 1, MP F1 0 -> 0.5. Multi-class: EP 2/(2+1) = 2/3, MP 0 -> 1/3.
+	check(t, "category macro F1", rep.CategoryMacroF1, 0.5)
+	check(t, "multi-class macro F1", rep.CategoryMacroF1Multiclass, 1.0/3)
+}

@@ -3,6 +3,8 @@ package schema
 import (
 	"strings"
 	"unicode"
+
+	"github.com/rxeval/rxeval/internal/editdist"
 )
 
 // Category is one of the 28 SCI error categories.
@@ -164,7 +166,7 @@ func Suggest(s string) (string, bool) {
 	}
 	best, bestD := "", 1<<30
 	for lk, i := range loose {
-		if d := editDistance(k, lk); d < bestD || (d == bestD && Categories[i].Name < best) {
+		if d := editdist.Levenshtein(k, lk); d < bestD || (d == bestD && Categories[i].Name < best) {
 			best, bestD = Categories[i].Name, d
 		}
 	}
@@ -172,25 +174,4 @@ func Suggest(s string) (string, bool) {
 		return best, true
 	}
 	return "", false
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rxeval/rxeval/internal/editdist"
 	"github.com/spf13/pflag"
 )
 
@@ -59,7 +60,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	c, ok := commands[name]
 	if !ok {
 		fmt.Fprintf(stderr, "rxeval: unknown command %q\n", name)
-		fmt.Fprintln(stderr, "hint: run 'rxeval help' for the list of commands")
+		if s, ok := suggestCommand(name); ok {
+			fmt.Fprintf(stderr, "hint: did you mean 'rxeval %s'? run 'rxeval help' for the list of commands\n", s)
+		} else {
+			fmt.Fprintln(stderr, "hint: run 'rxeval help' for the list of commands")
+		}
 		return exitUsage
 	}
 	err := c.run(e, args[1:])
@@ -102,17 +107,68 @@ func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "\nRun 'rxeval help COMMAND' for a command's flags.")
 }
 
+// version names this build: the module version when installed with go
+// install (a pseudo-version already holds the commit), else the commit,
+// its time and whether the tree was modified, from VCS stamping.
 func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		v := bi.Main.Version
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-				v = strings.TrimSuffix(v+" "+s.Value[:12], " ")
-			}
-		}
-		if v != "" {
-			return v
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown (no build information)"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var rev, at string
+	var dirty bool
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
 		}
 	}
-	return "(devel)"
+	if rev == "" {
+		return "devel (built without version stamping, e.g. by go run)"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	v := "devel " + rev
+	if dirty {
+		v += "+dirty"
+	}
+	if at != "" {
+		v += " " + at
+	}
+	return v
+}
+
+// suggestCommand returns the command closest to a mistyped name, if one is
+// close enough (an edit distance of at most 2, or a unique prefix).
+func suggestCommand(name string) (string, bool) {
+	all := []string{"help", "version"}
+	for n := range commands {
+		all = append(all, n)
+	}
+	sort.Strings(all)
+	best, bestD := "", 3
+	for _, n := range all {
+		if d := editdist.Levenshtein(name, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if best == "" {
+		for _, n := range all {
+			if len(name) >= 2 && strings.HasPrefix(n, name) {
+				if best != "" {
+					return "", false
+				}
+				best = n
+			}
+		}
+	}
+	return best, best != ""
 }

@@ -141,7 +141,7 @@ func runScore(e *env, args []string) error {
 	}
 	info["decided_by"] = rep.StageTwo.Decided
 	describeCalls(info, judge, e.stderr)
-	doc := eval.Document{Report: rep, Gold: *goldPath, GoldShape: shape, Pred: fs.Arg(0), Judge: info}
+	doc := eval.Document{Version: version(), Report: rep, Gold: *goldPath, GoldShape: shape, Pred: fs.Arg(0), Judge: info}
 	var buf bytes.Buffer
 	if *format == "json" {
 		err = doc.WriteJSON(&buf)
