@@ -4,6 +4,7 @@ package judges
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"net"
@@ -146,8 +147,10 @@ func TestRealOllama(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.HasPrefix(j.Digest, "sha256:") && len(j.Digest) != 64 {
-			t.Errorf("digest %q", j.Digest)
+		// The digest names the model's manifest: the SHA-256 of the file
+		// 'ollama create' wrote, computed here independently.
+		if want := manifestDigest(t, srv, "tiny"); j.Digest != want {
+			t.Errorf("digest %q, want %q (sha256 of the model's manifest)", j.Digest, want)
 		}
 		a, err := j.Judge(ctx, samplePairs)
 		if err != nil {
@@ -216,12 +219,26 @@ func TestRealOllama(t *testing.T) {
 		defer cache.Close()
 		c := cfg
 		c.Cache = cache
-		j, _ := NewOllama(ctx, c)
-		j.Judge(ctx, samplePairs)
-		j2, _ := NewOllama(ctx, c)
+		j, err := NewOllama(ctx, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, err := j.Judge(ctx, samplePairs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j2, err := NewOllama(ctx, c)
+		if err != nil {
+			t.Fatal(err)
+		}
 		ds, err := j2.Judge(ctx, samplePairs)
 		if err != nil {
 			t.Fatal(err)
+		}
+		for i := range ds {
+			if ds[i].Verdict != first[i].Verdict || first[i].Verdict == eval.Undecided {
+				t.Errorf("pair %d: cached %+v, first run %+v", i, ds[i], first[i])
+			}
 		}
 		if j.Calls() != int64(len(samplePairs)) || j2.Calls() != 0 || !strings.HasPrefix(ds[0].Reason, "cached") {
 			t.Errorf("first run %d calls, rerun %d calls", j.Calls(), j2.Calls())
@@ -268,4 +285,21 @@ func TestRealOllama(t *testing.T) {
 			t.Errorf("stage two %+v", rep.StageTwo)
 		}
 	})
+}
+
+// manifestDigest is the hex SHA-256 of a model's manifest under the
+// server's OLLAMA_MODELS.
+func manifestDigest(t *testing.T, srv *realServer, model string) string {
+	t.Helper()
+	var models string
+	for _, e := range srv.env {
+		if v, ok := strings.CutPrefix(e, "OLLAMA_MODELS="); ok {
+			models = v
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(models, "manifests", "registry.ollama.ai", "library", model, "latest"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%x", sha256.Sum256(b))
 }

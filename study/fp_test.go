@@ -31,22 +31,45 @@ func TestMiniF2FFingerprint(t *testing.T) {
 	}
 }
 
+// TestCalibrateMiniF2F checks the figures docs/study-minif2f.md states in
+// its prose, to the digits it gives (its tables are checked whole by
+// TestStudyDocMiniF2F in cmd/rxeval).
 func TestCalibrateMiniF2F(t *testing.T) {
 	data, err := os.ReadFile("../testdata/gted/minif2f_human_evaluation.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pairs, _, _ := ReadLabels(data)
+	pairs, _, err := ReadLabels(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := map[string]*Result{}
 	for _, spec := range []string{"exact", "offline", "gted", "bleu"} {
 		r, err := Calibrate(context.Background(), pairs, spec, Options{Sweep: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		th := ""
-		if r.Threshold != nil {
-			th = fmt.Sprintf(" threshold %.4f", *r.Threshold)
+		res[spec] = r
+	}
+	f := func(format string, x float64) string { return fmt.Sprintf(format, x) }
+	for _, c := range []struct{ what, got, want string }{
+		// "it accepts nothing"
+		{"exact TP+FP", fmt.Sprint(res["exact"].TP + res["exact"].FP), "0"},
+		// "It decides 42 of 205 pairs, all as equivalent, and agrees with the human on all 42"
+		{"offline decided", fmt.Sprint(res["offline"].DecidedBy), "map[lean-ast:42 undecided:163]"},
+		{"offline TP FP", fmt.Sprint(res["offline"].TP, res["offline"].FP), "42 0"},
+		{"offline recall", f("%.0f%%", 100*res["offline"].Recall), "34%"},
+		// "then our Go GTED for the other 163 pairs"
+		{"gted decided", fmt.Sprint(res["gted"].DecidedBy), "map[gted:163 lean-ast:42]"},
+		{"gted kappa", f("%.4f", res["gted"].Kappa), "0.4378"},
+		{"gted accuracy", f("%.2f%%", 100*res["gted"].Accuracy), "70.24%"},
+		{"gted threshold", f("%.4f", *res["gted"].Threshold), "0.8529"},
+		{"bleu kappa", f("%.3f", res["bleu"].Kappa), "0.399"},
+		{"bleu threshold", f("%.4f", *res["bleu"].Threshold), "0.4451"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s = %s, docs/study-minif2f.md says %s", c.what, c.got, c.want)
 		}
-		t.Logf("%-8s TP %3d TN %3d FP %3d FN %3d  P %.4f R %.4f F1 %.4f Acc %.4f kappa %.4f%s %v", spec, r.TP, r.TN, r.FP, r.FN, r.Precision, r.Recall, r.F1, r.Accuracy, r.Kappa, th, r.DecidedBy)
 	}
 }
 

@@ -123,7 +123,11 @@ func TestCorpus(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			path := filepath.Join("../testdata/bad", tt.file)
-			for _, exhaustive := range []bool{false, true} {
+			// The fast and the exhaustive path must print the same text: the
+			// golden file is compared (or, with -update, written) once, from
+			// the fast path, after the two were found equal.
+			var outs [2][]byte
+			for i, exhaustive := range []bool{false, true} {
 				src, err := ReadSource(path, 0)
 				if err != nil {
 					t.Fatal(err)
@@ -144,8 +148,12 @@ func TestCorpus(t *testing.T) {
 				}
 				var buf bytes.Buffer
 				rep.WriteText(&buf, 0, false)
-				golden(t, strings.TrimSuffix(path, ".jsonl")+".golden", buf.Bytes())
+				outs[i] = buf.Bytes()
 			}
+			if !bytes.Equal(outs[0], outs[1]) {
+				t.Fatalf("the fast and the exhaustive path print different reports:\n--- fast\n%s\n--- exhaustive\n%s", outs[0], outs[1])
+			}
+			golden(t, strings.TrimSuffix(path, ".jsonl")+".golden", outs[0])
 		})
 	}
 }

@@ -246,17 +246,32 @@ func ReadZip(name string, data []byte, maxSize int64) (*Source, error) {
 		return nil, fmt.Errorf("%s: %w", src.Name, err)
 	}
 	defer rc.Close()
-	buf := bytes.NewBuffer(make([]byte, 0, min(f.UncompressedSize64, uint64(maxSize))))
-	n, err := io.Copy(buf, io.LimitReader(rc, maxSize+1))
+	data, over, err := inflateLimited(rc, f.UncompressedSize64, maxSize)
 	if err != nil {
 		return nil, fmt.Errorf("%s: inflating: %w", src.Name, err)
 	}
-	if n > maxSize {
+	if over {
 		fail(CodeZipTooLarge, fmt.Sprintf("entry %q inflates past the limit of %d bytes", f.Name, maxSize), "raise the limit with --max-size")
 		return src, nil
 	}
-	src.Data = buf.Bytes()
+	src.Data = data
 	return src, nil
+}
+
+// inflateLimited reads an entry's inflated bytes, at most maxSize: past it,
+// over and nothing kept, whatever the entry's header declared (declared
+// only sizes the first allocation). archive/zip also refuses to read past
+// the declared size; this limit does not count on it.
+func inflateLimited(r io.Reader, declared uint64, maxSize int64) (data []byte, over bool, err error) {
+	buf := bytes.NewBuffer(make([]byte, 0, min(declared, uint64(maxSize))))
+	n, err := io.Copy(buf, io.LimitReader(r, maxSize+1))
+	if err != nil {
+		return nil, false, err
+	}
+	if n > maxSize {
+		return nil, true, nil
+	}
+	return buf.Bytes(), false, nil
 }
 
 func unsafeZipPath(n string) bool {

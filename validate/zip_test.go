@@ -3,6 +3,7 @@ package validate
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -111,18 +112,94 @@ func TestZip(t *testing.T) {
 	}
 }
 
-// TestZipLyingSize checks that an entry whose header under-states its size
-// is never inflated past the limit.
-func TestZipLyingSize(t *testing.T) {
-	body := bytes.Repeat([]byte("a"), 1<<20)
-	z := makeZip(t, zipEntry{name: "p.jsonl", body: body})
-	// Patch the central directory's uncompressed size (4 bytes at offset 24
-	// of the central header) to claim 10 bytes.
+// lyingZip is a zip whose only entry holds 1 MiB of "a" but whose
+// central directory claims 10 bytes.
+func lyingZip(t *testing.T) []byte {
+	z := makeZip(t, zipEntry{name: "p.jsonl", body: bytes.Repeat([]byte("a"), 1<<20)})
+	// The central header's uncompressed size: 4 bytes at offset 24.
 	i := bytes.LastIndex(z, []byte("PK\x01\x02"))
 	copy(z[i+24:], []byte{10, 0, 0, 0})
+	return z
+}
+
+// TestZipLyingSize: an entry whose header under-states its size is never
+// inflated past rxeval's limit. archive/zip stops at the declared size by
+// itself, so rxeval's own limit is exercised on the entry's raw deflate
+// stream, inflated without any size check, as ReadZip would read it from a
+// zip reader that trusted the header.
+func TestZipLyingSize(t *testing.T) {
+	z := lyingZip(t)
+	zr, err := zip.NewReader(bytes.NewReader(z), int64(len(z)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := zr.File[0]
+	if f.UncompressedSize64 != 10 {
+		t.Fatalf("the patched header declares %d bytes, want 10", f.UncompressedSize64)
+	}
+	for _, tt := range []struct {
+		limit int64
+		over  bool
+	}{
+		{1000, true},
+		{1<<20 - 1, true}, // one byte short
+		{1 << 20, false},  // exactly the entry
+	} {
+		raw, err := f.OpenRaw()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fr := flate.NewReader(raw)
+		data, over, err := inflateLimited(fr, f.UncompressedSize64, tt.limit)
+		fr.Close()
+		switch {
+		case err != nil:
+			t.Errorf("limit %d: %v", tt.limit, err)
+		case over != tt.over:
+			t.Errorf("limit %d: over = %v, want %v", tt.limit, over, tt.over)
+		case over && data != nil:
+			t.Errorf("limit %d: over, yet %d bytes kept", tt.limit, len(data))
+		case !over && len(data) != 1<<20:
+			t.Errorf("limit %d: %d bytes, want %d", tt.limit, len(data), 1<<20)
+		}
+	}
+	// Through ReadZip the lie is a corrupt zip (an I/O error, exit 2), and
+	// nothing is returned.
 	src, err := ReadZip("lie.zip", z, 1000)
-	if err == nil && src.Data != nil {
-		t.Fatalf("inflated %d bytes despite a limit of 1000", len(src.Data))
+	if err == nil || !strings.Contains(err.Error(), "inflating") || src != nil {
+		t.Errorf("ReadZip of a lying entry: %v, %+v; want an inflating error and nothing", err, src)
+	}
+}
+
+// TestZipDeclaredSizeOverLimit: an entry that declares more than the limit
+// is refused from its header, before any inflating: its deflate stream is
+// garbage here, which inflating would report as an error.
+func TestZipDeclaredSizeOverLimit(t *testing.T) {
+	z := makeZip(t, zipEntry{name: "p.jsonl", body: bytes.Repeat([]byte("b"), 5000)})
+	zr, err := zip.NewReader(bytes.NewReader(z), int64(len(z)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	off, err := zr.File[0].DataOffset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := off; i < off+int64(zr.File[0].CompressedSize64); i++ {
+		z[i] = 0xff // not a deflate block
+	}
+	if _, err := ReadZip("garbage.zip", z, 10000); err == nil {
+		t.Fatal("under the limit, the garbage stream inflated without error: the test proves nothing")
+	}
+	for _, limit := range []int64{4999, 1} {
+		src, err := ReadZip("garbage.zip", z, limit)
+		if err != nil || src.Data != nil || len(src.Problems) != 1 || src.Problems[0].Code != CodeZipTooLarge {
+			t.Errorf("limit %d: %v %+v, want zip_too_large from the header alone", limit, err, src)
+		}
+	}
+	// At the limit exactly the header is no reason to refuse: inflating
+	// starts (and fails on the garbage).
+	if _, err := ReadZip("garbage.zip", z, 5000); err == nil || !strings.Contains(err.Error(), "inflating") {
+		t.Errorf("limit 5000 = the declared size: %v, want an inflating error", err)
 	}
 }
 

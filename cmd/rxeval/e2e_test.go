@@ -81,7 +81,11 @@ func TestBinaryExitCodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		stdout, stderr, code := runBinary(t, tt.args...)
-		if code != tt.code || !strings.Contains(stdout, tt.stdout) || !strings.Contains(stderr, tt.stderr) {
+		// An empty expectation means the stream must be empty: Contains
+		// with "" would match anything.
+		okOut := tt.stdout == "" && stdout == "" || tt.stdout != "" && strings.Contains(stdout, tt.stdout)
+		okErr := tt.stderr == "" && stderr == "" || tt.stderr != "" && strings.Contains(stderr, tt.stderr)
+		if code != tt.code || !okOut || !okErr {
 			t.Errorf("rxeval %s: exit %d (want %d)\nstdout: %s\nstderr: %s", strings.Join(tt.args, " "), code, tt.code, stdout, stderr)
 		}
 	}

@@ -50,6 +50,9 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 	if err != nil {
 		return nil, nil, nil, usageError{err}
 	}
+	if _, err := judges.ResolveHost(f.host); err != nil {
+		return nil, nil, nil, usageError{err} // a malformed --ollama-host or $OLLAMA_HOST
+	}
 	var cache *judges.Cache
 	cachePath := "none (--no-cache)"
 	if !f.noCache {
