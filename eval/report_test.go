@@ -24,6 +24,7 @@ func handReport() Document {
 			ep:                 {FN: 1, Support: 1},
 			"Range Shift":      {TP: 1, FN: 1, Support: 2, F1: 2.0 / 3},
 			"Conclusion Error": {FP: 1},
+			"Range Error":      {PredictedForOther: 2},
 		},
 		UnknownCategoryFP: 2,
 		Missing:           1,
@@ -48,24 +49,27 @@ func TestWriteText(t *testing.T) {
 	want := `predictions p<1>.jsonl
 gold        g.jsonl (labelled shape): 4 samples, 1 aligned, 3 misaligned
             1 samples had no prediction and score as all-wrong (--partial)
-judge       span+lean-ast
+judge       span+lean-ast (span: localization by where fragments sit in the statement; lean-ast: correction by comparing Lean syntax trees)
 
   joint accuracy           0.2500  95% CI [0.1000, 0.4000]  lower bound (undecided scored wrong; all right: 0.5000)
 
   verdict macro F1         0.5000
-  category macro F1        0.3333   (multi-class convention: 0.3000)
+  category macro F1        0.3333   (multi-class convention, a wrong type also an FP for the predicted class: 0.3000)
   localization accuracy    0.5000
   correction accuracy      0.7500  lower bound (undecided scored wrong; all right: 1.0000)
 
-  category (by support)                       tp    fp    fn  support      f1
-  Range Shift                                  1     0     1        2  0.6667
-  Exponent/Power Error                         0     0     1        1  0.0000
-  Missing Premise                              1     0     0        1  1.0000
-  Conclusion Error                             0     1     0        0  0.0000
+  category (by support)                       tp    fp    fn  support      f1  as other
+  Range Shift                                  1     0     1        2  0.6667         0
+  Exponent/Power Error                         0     0     1        1  0.0000         0
+  Missing Premise                              1     0     0        1  1.0000         0
+  Range Error                                  0     0     0        0       -         2
+  Conclusion Error                             0     1     0        0  0.0000         0
+  (as other: misaligned samples of another class predicted as this one; the track's table counts
+   them only as an FN for the true class, the multi-class convention also as an FP here)
   (2 categories outside the 28 on aligned samples: wrong, but no class to count them in)
 
 stage one (exact match): localization 1, correction 0
-stage two: 3 pairs; decided by lean-ast 1, span 1; undecided 1 (localization 0, correction 1; scored wrong); 1 of them because a judge failed
+stage two (an equivalence judge, for pairs stage one did not accept): 3 pairs; decided by lean-ast 1, span 1; undecided 1 (localization 0, correction 1; scored wrong); 1 of them because a judge failed
 note: 1 stage-two pairs are undecided and scored wrong: figures marked "lower bound" are not exact;
       a judge that decides more pairs (--judge ollama:MODEL) narrows them.
 `
@@ -88,21 +92,22 @@ note: 1 stage-two pairs are undecided and scored wrong: figures marked "lower bo
 	d = handReport()
 	d.Missing, d.UnknownCategoryFP, d.CI, d.Bounds = 0, 0, nil, nil
 	d.StageTwo = StageTwo{StageOne: map[string]int{}, UndecidedScoredAs: "wrong"}
+	d.PerCategory = map[string]ClassCounts{mp: {TP: 1, Support: 1, F1: 1}}
 	b.Reset()
 	d.WriteText(&b)
-	for _, s := range []string{"--partial", "95% CI", "bound", "outside the 28", "decided by", "note:"} {
+	for _, s := range []string{"--partial", "95% CI", "bound", "outside the 28", "decided by", "note:", "(as other:"} {
 		if strings.Contains(b.String(), s) {
 			t.Errorf("plain report: %q in\n%s", s, b.String())
 		}
 	}
-	if !strings.Contains(b.String(), "stage two: 0 pairs\n") {
-		t.Errorf("plain report: no 'stage two: 0 pairs' line in\n%s", b.String())
+	if !strings.Contains(b.String(), "stage two (an equivalence judge, for pairs stage one did not accept): 0 pairs\n") {
+		t.Errorf("plain report: no 'stage two ...: 0 pairs' line in\n%s", b.String())
 	}
 	// Pairs but no judge decided any: said so.
 	d.StageTwo = StageTwo{Pairs: 2, Undecided: 2, Decided: map[string]int{}, UndecidedScoredAs: "wrong"}
 	b.Reset()
 	d.WriteText(&b)
-	if !strings.Contains(b.String(), "stage two: 2 pairs; decided by no judge; undecided 2") {
+	if !strings.Contains(b.String(), "did not accept): 2 pairs; decided by no judge; undecided 2") {
 		t.Errorf("no judge:\n%s", b.String())
 	}
 }
