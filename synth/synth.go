@@ -1,0 +1,370 @@
+// Package synth makes labelled FormalRx dev sets and judge benchmarks from
+// aligned (informal, formal) pairs by injecting one error of a chosen SCI
+// category into the formal statement. Operators work on Lean tokens, so the
+// rest of the statement keeps its bytes; the gold error location is the
+// smallest enclosing sub-term of the change, written as in the misaligned
+// statement; the gold correction is the source statement, byte for byte.
+//
+// Every mutant parses, is not found equivalent to its source by the
+// lean-ast judge, and differs from every other mutant: Generate checks each
+// one when it makes it and tries another mutation when a check fails.
+package synth
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges"
+	"github.com/rxeval/rxeval/judges/lean"
+	"github.com/rxeval/rxeval/schema"
+)
+
+// Options tune Generate.
+type Options struct {
+	N           int     // samples to make
+	Seed        uint64  // the same seed and sources give byte-identical output
+	AlignedFrac float64 // fraction of aligned samples
+	// Categories to draw misaligned samples from, uniformly (canonical
+	// names). Empty: every category an operator can make from the sources.
+	Categories []string
+	IDPrefix   string // ids are IDPrefix + a zero-padded number from 1
+	// Progress, if set, is called now and then with the samples made.
+	Progress func(done, total int)
+}
+
+// Sample is one generated row with its gold diagnosis.
+type Sample struct {
+	Idx      string
+	Source   string // the source's name
+	Header   string
+	Informal string
+	Formal   string // the (possibly misaligned) statement
+	Aligned  bool
+	Category string // "" when aligned
+	Operator string
+	// Location is the gold error_location, a substring of Formal.
+	Location string
+	// Corrected is the gold corrected_statement: the source statement.
+	Corrected string
+}
+
+// Summary says what Generate made and what it could not.
+type Summary struct {
+	Sources    int             `json:"sources"`
+	Unusable   []SkippedSource `json:"unusable_sources,omitempty"`
+	Samples    int             `json:"samples"`
+	Aligned    int             `json:"aligned"`
+	Misaligned int             `json:"misaligned"`
+	// ByCategory counts misaligned samples by category, in taxonomy order.
+	ByCategory []CategoryCount `json:"by_category"`
+	// Rejected counts candidate mutations thrown away, by reason.
+	Rejected map[string]int `json:"rejected"`
+	// Short is the number of requested samples that could not be made
+	// (every category ran out of distinct mutations).
+	Short int `json:"short,omitempty"`
+	// AlignedReuse is how many aligned samples repeat a source already
+	// used as an aligned sample (more aligned samples than sources).
+	AlignedReuse int `json:"aligned_reuse,omitempty"`
+}
+
+// CategoryCount is one category's line of a Summary.
+type CategoryCount struct {
+	Category   string `json:"category"`
+	Code       string `json:"code"`
+	Made       int    `json:"made"`
+	Quota      int    `json:"quota"`
+	Candidates int    `json:"candidates"`
+}
+
+// Set is the output of Generate.
+type Set struct {
+	Samples []Sample
+	Summary Summary
+}
+
+type parsedSource struct {
+	Source
+	st *stmt
+}
+
+type candidate struct {
+	src int
+	op  *Operator
+	m   mutation
+}
+
+// MakeableCategories returns the categories some operator can make, in
+// taxonomy order.
+func MakeableCategories() []string {
+	var out []string
+	for _, c := range schema.Categories {
+		for _, op := range Operators {
+			if op.Category == c.Name {
+				out = append(out, c.Name)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// usable parses the sources; statements the Lean parser cannot read are
+// reported, not used.
+func usable(srcs []Source) ([]parsedSource, []SkippedSource) {
+	var ok []parsedSource
+	var bad []SkippedSource
+	for i, s := range srcs {
+		if _, err := lean.Parse(s.Formal); err != nil {
+			bad = append(bad, SkippedSource{Line: i + 1, Name: s.Name, Reason: "the Lean parser cannot read the statement: " + err.Error()})
+			continue
+		}
+		st, err := parseStmt(s.Formal)
+		if err != nil {
+			bad = append(bad, SkippedSource{Line: i + 1, Name: s.Name, Reason: "cannot split the statement into sub-terms: " + err.Error()})
+			continue
+		}
+		ok = append(ok, parsedSource{s, st})
+	}
+	return ok, bad
+}
+
+// checker enforces the guarantees on every mutant.
+type checker struct {
+	seen     map[string]bool
+	rejected map[string]int
+}
+
+// accept applies m to source s and returns the mutant and its gold
+// location, or ok false with the reason counted.
+func (c *checker) accept(s *parsedSource, m mutation) (mutant, loc string, ok bool) {
+	mutant, lo, hi := m.apply(s.Formal)
+	reject := func(why string) (string, string, bool) {
+		c.rejected[why]++
+		return "", "", false
+	}
+	if mutant == s.Formal {
+		return reject("no change")
+	}
+	if c.seen[mutant] {
+		return reject("duplicate")
+	}
+	if _, err := lean.Parse(mutant); err != nil {
+		return reject("does not parse")
+	}
+	d, err := judges.LeanJudge{}.Judge(context.Background(), []eval.Pair{{Kind: eval.Correction, Gold: s.Formal, Pred: mutant, FormalStatement: mutant}})
+	if err != nil || len(d) != 1 {
+		return reject("judge failed")
+	}
+	if d[0].Verdict == eval.Equivalent {
+		return reject("equivalent (lean-ast)")
+	}
+	mst, err := parseStmt(mutant)
+	if err != nil {
+		return reject("does not parse")
+	}
+	if m.loc != nil {
+		loc = m.loc(mst, lo)
+	} else {
+		loc = locate(mst, lo, hi)
+	}
+	if strings.TrimSpace(loc) == "" || !strings.Contains(mutant, loc) {
+		return reject("no location")
+	}
+	c.seen[mutant] = true
+	return mutant, loc, true
+}
+
+// locate returns the smallest sub-term of m holding the bytes [lo, hi)
+// that an edit wrote (for a pure deletion, the tokens on both sides),
+// grown past a lone token and until it occurs once in the statement.
+func locate(m *stmt, lo, hi int) string {
+	tlo, thi := -1, -1
+	for i, t := range m.toks {
+		if t.End > lo && t.Pos < hi {
+			if tlo < 0 {
+				tlo = i
+			}
+			thi = i + 1
+		}
+	}
+	if tlo < 0 { // nothing written: the tokens around the point
+		for i, t := range m.toks {
+			if t.End <= lo {
+				tlo = i
+			}
+			if t.Pos >= lo && thi < 0 {
+				thi = i + 1
+			}
+		}
+		if tlo < 0 {
+			tlo = max(thi-1, 0)
+		}
+		if thi < 0 {
+			thi = tlo + 1
+		}
+	}
+	if thi > m.end {
+		thi = m.end
+	}
+	if tlo >= thi {
+		return ""
+	}
+	n := m.smallest(tlo, thi)
+	grow := func(n *node) bool { return n.parent != nil && n.parent.kind != "stmt" }
+	for (n.hi-n.lo == 1 || n.kind == "seq") && grow(n) {
+		n = n.parent
+	}
+	for strings.Count(m.src, m.nodeText(n)) > 1 && grow(n) {
+		n = n.parent
+	}
+	return m.nodeText(n)
+}
+
+// Generate makes opts.N samples from the sources.
+func Generate(srcs []Source, opts Options) (*Set, error) {
+	if opts.N < 0 {
+		return nil, fmt.Errorf("n must be at least 0, not %d", opts.N)
+	}
+	if opts.AlignedFrac < 0 || opts.AlignedFrac > 1 || math.IsNaN(opts.AlignedFrac) {
+		return nil, fmt.Errorf("aligned fraction must be in [0, 1], not %v", opts.AlignedFrac)
+	}
+	if opts.IDPrefix == "" {
+		opts.IDPrefix = "dev_"
+	}
+	ps, bad := usable(srcs)
+	set := &Set{Summary: Summary{Sources: len(srcs), Unusable: bad, Rejected: map[string]int{}}}
+	if len(ps) == 0 {
+		return nil, fmt.Errorf("no usable source statement (%d given, %d the Lean parser cannot read)", len(srcs), len(bad))
+	}
+	rng := rand.New(rand.NewPCG(opts.Seed, 0x7278_6576_616c))
+
+	// candidates by category, in a fixed order
+	byCat := map[string][]candidate{}
+	for i := range ps {
+		for _, op := range Operators {
+			for _, m := range op.find(ps[i].st) {
+				byCat[op.Category] = append(byCat[op.Category], candidate{i, op, m})
+			}
+		}
+	}
+	cats := opts.Categories
+	if len(cats) == 0 {
+		for _, c := range MakeableCategories() {
+			if len(byCat[c]) > 0 {
+				cats = append(cats, c)
+			}
+		}
+	} else {
+		for _, c := range cats {
+			if _, ok := schema.Index(c); !ok {
+				return nil, fmt.Errorf("unknown category %q", c)
+			}
+			if why, ok := Unmakeable[c]; ok {
+				return nil, fmt.Errorf("category %q cannot be made: %s", c, why)
+			}
+			if len(byCat[c]) == 0 {
+				return nil, fmt.Errorf("category %q: no source statement offers a place for its operators", c)
+			}
+		}
+	}
+	nAligned := int(math.Round(float64(opts.N) * opts.AlignedFrac))
+	nMis := opts.N - nAligned
+	if len(cats) == 0 && nMis > 0 {
+		return nil, fmt.Errorf("no category can be made from these sources")
+	}
+	for _, c := range cats {
+		list := byCat[c]
+		rng.Shuffle(len(list), func(i, j int) { list[i], list[j] = list[j], list[i] })
+	}
+	quota := make([]int, len(cats))
+	for i := range cats {
+		quota[i] = nMis / len(cats)
+		if i < nMis%len(cats) {
+			quota[i]++
+		}
+	}
+	chk := &checker{seen: map[string]bool{}, rejected: set.Summary.Rejected}
+	for _, p := range ps {
+		chk.seen[p.Formal] = true // a mutant equal to another source is no error
+	}
+	cursor := make([]int, len(cats))
+	made := make([]int, len(cats))
+	var samples []Sample
+	progress := func() {
+		if opts.Progress != nil && len(samples)%500 == 0 {
+			opts.Progress(len(samples), opts.N)
+		}
+	}
+	// next makes one sample of category k, or reports that it ran out.
+	next := func(k int) bool {
+		list := byCat[cats[k]]
+		for cursor[k] < len(list) {
+			c := list[cursor[k]]
+			cursor[k]++
+			s := &ps[c.src]
+			mutant, loc, ok := chk.accept(s, c.m)
+			if !ok {
+				continue
+			}
+			samples = append(samples, Sample{Source: s.Name, Header: s.Header, Informal: s.Informal, Formal: mutant,
+				Category: c.op.Category, Operator: c.op.Name, Location: loc, Corrected: s.Formal})
+			made[k]++
+			progress()
+			return true
+		}
+		return false
+	}
+	short := 0
+	for k := range cats {
+		for made[k] < quota[k] {
+			if !next(k) {
+				short += quota[k] - made[k]
+				break
+			}
+		}
+	}
+	// what a category could not make goes to the others, in turn
+	for short > 0 {
+		progressed := false
+		for k := range cats {
+			if short > 0 && next(k) {
+				short--
+				progressed = true
+			}
+		}
+		if !progressed {
+			break
+		}
+	}
+	set.Summary.Short = short
+	order := rng.Perm(len(ps))
+	for i := 0; i < nAligned; i++ {
+		s := ps[order[i%len(ps)]]
+		if i >= len(ps) {
+			set.Summary.AlignedReuse++
+		}
+		samples = append(samples, Sample{Source: s.Name, Header: s.Header, Informal: s.Informal, Formal: s.Formal, Aligned: true})
+		progress()
+	}
+	rng.Shuffle(len(samples), func(i, j int) { samples[i], samples[j] = samples[j], samples[i] })
+	width := max(4, len(fmt.Sprint(len(samples))))
+	for i := range samples {
+		samples[i].Idx = fmt.Sprintf("%s%0*d", opts.IDPrefix, width, i+1)
+	}
+	set.Samples = samples
+	set.Summary.Samples = len(samples)
+	set.Summary.Aligned = nAligned
+	set.Summary.Misaligned = len(samples) - nAligned
+	for k, c := range cats {
+		cat, _ := schema.Lookup(c)
+		set.Summary.ByCategory = append(set.Summary.ByCategory, CategoryCount{Category: c, Code: cat.Code, Made: made[k], Quota: quota[k], Candidates: len(byCat[c])})
+	}
+	if opts.Progress != nil {
+		opts.Progress(len(samples), opts.N)
+	}
+	return set, nil
+}
