@@ -50,6 +50,9 @@ type Sample struct {
 	Location string
 	// Corrected is the gold corrected_statement: the source statement.
 	Corrected string
+	// the bytes of Formal the mutation wrote
+	lo, hi int
+	custom bool // the location is not the smallest sub-term (a dropped hypothesis)
 }
 
 // Summary says what Generate made and what it could not.
@@ -140,11 +143,11 @@ type checker struct {
 
 // accept applies m to source s and returns the mutant and its gold
 // location, or ok false with the reason counted.
-func (c *checker) accept(s *parsedSource, m mutation) (mutant, loc string, ok bool) {
-	mutant, lo, hi := m.apply(s.Formal)
-	reject := func(why string) (string, string, bool) {
+func (c *checker) accept(s *parsedSource, m mutation) (mutant, loc string, lo, hi int, ok bool) {
+	mutant, lo, hi = m.apply(s.Formal)
+	reject := func(why string) (string, string, int, int, bool) {
 		c.rejected[why]++
-		return "", "", false
+		return "", "", 0, 0, false
 	}
 	if mutant == s.Formal {
 		return reject("no change")
@@ -175,15 +178,25 @@ func (c *checker) accept(s *parsedSource, m mutation) (mutant, loc string, ok bo
 		return reject("no location")
 	}
 	c.seen[mutant] = true
-	return mutant, loc, true
+	return mutant, loc, lo, hi, true
 }
 
 // locate returns the smallest sub-term of m holding the bytes [lo, hi)
 // that an edit wrote (for a pure deletion, the tokens on both sides),
 // grown past a lone token and until it occurs once in the statement.
 func locate(m *stmt, lo, hi int) string {
+	n, _ := locateNode(m, lo, hi)
+	if n == nil {
+		return ""
+	}
+	return m.nodeText(n)
+}
+
+// locateNode returns the gold location's node and the smallest node
+// holding the change (nil, nil when there is none).
+func locateNode(m *stmt, lo, hi int) (gold, smallest *node) {
 	tlo, thi := -1, -1
-	for i, t := range m.toks {
+	for i, t := range m.toks[:m.end] {
 		if t.End > lo && t.Pos < hi {
 			if tlo < 0 {
 				tlo = i
@@ -192,7 +205,7 @@ func locate(m *stmt, lo, hi int) string {
 		}
 	}
 	if tlo < 0 { // nothing written: the tokens around the point
-		for i, t := range m.toks {
+		for i, t := range m.toks[:m.end] {
 			if t.End <= lo {
 				tlo = i
 			}
@@ -211,17 +224,42 @@ func locate(m *stmt, lo, hi int) string {
 		thi = m.end
 	}
 	if tlo >= thi {
-		return ""
+		return nil, nil
 	}
 	n := m.smallest(tlo, thi)
+	smallest = n
 	grow := func(n *node) bool { return n.parent != nil && n.parent.kind != "stmt" }
 	for (n.hi-n.lo == 1 || n.kind == "seq") && grow(n) {
 		n = n.parent
 	}
-	for strings.Count(m.src, m.nodeText(n)) > 1 && grow(n) {
+	for (strings.Count(m.src, m.nodeText(n)) > 1 || !wellCut(m, n)) && grow(n) {
 		n = n.parent
 	}
-	return m.nodeText(n)
+	if !wellCut(m, n) {
+		return nil, nil
+	}
+	return n, smallest
+}
+
+// wellCut: the node starts where a term can start and ends where one can
+// end (the tree builder may make odd nodes of tokens it does not know,
+// such as the ₗ of ×ₗ).
+func wellCut(m *stmt, n *node) bool {
+	first, last := m.toks[n.lo].Text, m.toks[n.hi-1].Text
+	_, opens := openers[first]
+	startOK := isName(first) && !postfixOps[first] || opens || binderHeads[first] ||
+		first == "¬" || first == "↑" || first == "-" || first == "|" || first == "‖" || first == "√" || first == "if"
+	endOK := isName(last) || closerSet[last] || postfixOps[last] || last == "|" || last == "‖"
+	if _, isOp := infix[last]; isOp {
+		endOK = false
+	}
+	return startOK && endOK && !isModifierTok(first)
+}
+
+// isModifierTok: a lone subscript or modifier letter (the tail of ×ₗ, →ₗ).
+func isModifierTok(s string) bool {
+	r := []rune(s)
+	return len(r) == 1 && (r[0] == 'ₗ' || r[0] >= 0x2080 && r[0] <= 0x209C || r[0] >= 0x1D2C && r[0] <= 0x1DBF)
 }
 
 // Generate makes opts.N samples from the sources.
@@ -306,12 +344,12 @@ func Generate(srcs []Source, opts Options) (*Set, error) {
 			c := list[cursor[k]]
 			cursor[k]++
 			s := &ps[c.src]
-			mutant, loc, ok := chk.accept(s, c.m)
+			mutant, loc, lo, hi, ok := chk.accept(s, c.m)
 			if !ok {
 				continue
 			}
 			samples = append(samples, Sample{Source: s.Name, Header: s.Header, Informal: s.Informal, Formal: mutant,
-				Category: c.op.Category, Operator: c.op.Name, Location: loc, Corrected: s.Formal})
+				Category: c.op.Category, Operator: c.op.Name, Location: loc, Corrected: s.Formal, lo: lo, hi: hi, custom: c.m.loc != nil})
 			made[k]++
 			progress()
 			return true
