@@ -15,7 +15,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/judges"
@@ -143,17 +146,22 @@ type checker struct {
 
 // accept applies m to source s and returns the mutant and its gold
 // location, or ok false with the reason counted.
-func (c *checker) accept(s *parsedSource, m mutation) (mutant, loc string, lo, hi int, ok bool) {
-	mutant, lo, hi = m.apply(s.Formal)
-	reject := func(why string) (string, string, int, int, bool) {
-		c.rejected[why]++
-		return "", "", 0, 0, false
-	}
+// checked is a candidate mutation after the checks that do not depend on
+// the other samples: why is empty when it passed them.
+type checked struct {
+	mutant, loc string
+	lo, hi      int
+	why         string
+}
+
+// check applies m to source s and runs the guarantees that need no other
+// sample: the mutant changes the text, parses, is not equivalent by the
+// lean-ast judge, and has a location. It is safe for concurrent use.
+func check(s *parsedSource, m mutation) checked {
+	mutant, lo, hi := m.apply(s.Formal)
+	reject := func(why string) checked { return checked{why: why} }
 	if mutant == s.Formal {
 		return reject("no change")
-	}
-	if c.seen[mutant] {
-		return reject("duplicate")
 	}
 	if _, err := lean.Parse(mutant); err != nil {
 		return reject("does not parse")
@@ -169,6 +177,7 @@ func (c *checker) accept(s *parsedSource, m mutation) (mutant, loc string, lo, h
 	if err != nil {
 		return reject("does not parse")
 	}
+	var loc string
 	if m.loc != nil {
 		loc = m.loc(mst, lo)
 	} else {
@@ -177,8 +186,52 @@ func (c *checker) accept(s *parsedSource, m mutation) (mutant, loc string, lo, h
 	if strings.TrimSpace(loc) == "" || !strings.Contains(mutant, loc) {
 		return reject("no location")
 	}
-	c.seen[mutant] = true
-	return mutant, loc, lo, hi, true
+	return checked{mutant: mutant, loc: loc, lo: lo, hi: hi}
+}
+
+// accept takes a checked candidate unless it failed a check or duplicates
+// a sample already made; it counts the reason of a rejection.
+func (c *checker) accept(r checked) bool {
+	switch {
+	case r.why != "":
+		c.rejected[r.why]++
+	case c.seen[r.mutant]:
+		c.rejected["duplicate"]++
+	default:
+		c.seen[r.mutant] = true
+		return true
+	}
+	return false
+}
+
+// checkAll checks cands[lo:hi] on all CPUs, into out.
+func checkAll(ps []parsedSource, cands []candidate, out []*checked, lo, hi int) {
+	workers := min(runtime.GOMAXPROCS(0), hi-lo)
+	if workers <= 1 {
+		for i := lo; i < hi; i++ {
+			r := check(&ps[cands[i].src], cands[i].m)
+			out[i] = &r
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	next.Store(int64(lo))
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= hi {
+					return
+				}
+				r := check(&ps[cands[i].src], cands[i].m)
+				out[i] = &r
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // locate returns the smallest sub-term of m holding the bytes [lo, hi)
@@ -337,19 +390,32 @@ func Generate(srcs []Source, opts Options) (*Set, error) {
 			opts.Progress(len(samples), opts.N)
 		}
 	}
+	// Candidates are checked ahead in parallel batches and taken in order,
+	// so the output does not depend on the number of CPUs.
+	results := make([][]*checked, len(cats))
+	for k := range cats {
+		results[k] = make([]*checked, len(byCat[cats[k]]))
+	}
+	checkedTo := make([]int, len(cats))
 	// next makes one sample of category k, or reports that it ran out.
 	next := func(k int) bool {
 		list := byCat[cats[k]]
 		for cursor[k] < len(list) {
-			c := list[cursor[k]]
+			if cursor[k] >= checkedTo[k] {
+				ahead := max(quota[k]-made[k], 16) + 8
+				hi := min(len(list), cursor[k]+ahead)
+				checkAll(ps, list, results[k], cursor[k], hi)
+				checkedTo[k] = hi
+			}
+			c, r := list[cursor[k]], results[k][cursor[k]]
+			results[k][cursor[k]] = nil
 			cursor[k]++
-			s := &ps[c.src]
-			mutant, loc, lo, hi, ok := chk.accept(s, c.m)
-			if !ok {
+			if !chk.accept(*r) {
 				continue
 			}
-			samples = append(samples, Sample{Source: s.Name, Header: s.Header, Informal: s.Informal, Formal: mutant,
-				Category: c.op.Category, Operator: c.op.Name, Location: loc, Corrected: s.Formal, lo: lo, hi: hi, custom: c.m.loc != nil})
+			s := &ps[c.src]
+			samples = append(samples, Sample{Source: s.Name, Header: s.Header, Informal: s.Informal, Formal: r.mutant,
+				Category: c.op.Category, Operator: c.op.Name, Location: r.loc, Corrected: s.Formal, lo: r.lo, hi: r.hi, custom: c.m.loc != nil})
 			made[k]++
 			progress()
 			return true
