@@ -24,6 +24,9 @@ type Result struct {
 	// CorpusBLEU of all candidates against their references (bleu only).
 	CorpusBLEU *float64 `json:"corpus_bleu,omitempty"`
 	Set        string   `json:"set_fingerprint"`
+	// ByKind has the figures of each task and kind of pair, when the
+	// pairs say their kind (rxeval synth pairs).
+	ByKind []KindFigures `json:"by_kind,omitempty"`
 	// Published rows of a seed paper on the same set, when it is one.
 	PublishedSource string         `json:"published_source,omitempty"`
 	Published       []PublishedRow `json:"published,omitempty"`
@@ -37,6 +40,32 @@ type Options struct {
 	// Judge is used for specs Calibrate does not know itself (a model
 	// judge built by the caller); undecided pairs count as not equivalent.
 	Judge eval.Judge
+	// Localization decides the localization pairs of the offline judge
+	// (the span judge, which this package cannot import); undecided
+	// pairs count as not the same location.
+	Localization eval.Judge
+}
+
+// KindFigures are a judge's figures on the pairs of one task and kind.
+type KindFigures struct {
+	Task string `json:"task"`
+	Kind string `json:"kind"`
+	Figures
+}
+
+func taskOf(p LabeledPair) string {
+	if p.Task == "" {
+		return TaskCorrection
+	}
+	return p.Task
+}
+
+func evalPair(p LabeledPair) eval.Pair {
+	k := eval.Correction
+	if taskOf(p) == TaskLocalization {
+		k = eval.Localization
+	}
+	return eval.Pair{Kind: k, Idx: p.Name, Gold: p.Reference, Pred: p.Candidate, FormalStatement: p.Statement}
 }
 
 // ParseJudge splits "gted:0.8" into name and threshold.
@@ -85,7 +114,13 @@ func Calibrate(ctx context.Context, pairs []LabeledPair, spec string, opts Optio
 			res.DecidedBy["exact"]++
 		}
 	case "offline":
+		var loc []eval.Pair
+		var at []int
 		for i, p := range pairs {
+			if taskOf(p) == TaskLocalization {
+				loc, at = append(loc, evalPair(p)), append(at, i)
+				continue
+			}
 			r, _ := lean.Compare(p.Reference, p.Candidate)
 			preds[i] = r == lean.Same
 			if r == lean.Undecided {
@@ -94,7 +129,29 @@ func Calibrate(ctx context.Context, pairs []LabeledPair, spec string, opts Optio
 				res.DecidedBy["lean-ast"]++
 			}
 		}
+		if len(loc) > 0 {
+			if opts.Localization == nil {
+				return nil, fmt.Errorf("%d localization pairs and no localization judge", len(loc))
+			}
+			ds, err := opts.Localization.Judge(ctx, loc)
+			if err != nil {
+				return nil, err
+			}
+			for k, d := range ds {
+				preds[at[k]] = d.Verdict == eval.Equivalent
+				if d.Verdict == eval.Undecided {
+					res.DecidedBy["undecided"]++
+				} else {
+					res.DecidedBy[d.By]++
+				}
+			}
+		}
 	case "gted", "bleu":
+		for _, p := range pairs {
+			if taskOf(p) == TaskLocalization {
+				return nil, fmt.Errorf("judge %s compares statements, and this set has localization pairs (%s): use exact, offline or a model judge", name, p.Name)
+			}
+		}
 		scores := make([]float64, len(pairs))
 		var cands, refs [][]string
 		for i, p := range pairs {
@@ -131,7 +188,7 @@ func Calibrate(ctx context.Context, pairs []LabeledPair, spec string, opts Optio
 		res.Judge = opts.Judge.Name()
 		ps := make([]eval.Pair, len(pairs))
 		for i, p := range pairs {
-			ps[i] = eval.Pair{Kind: eval.Correction, Idx: p.Name, Gold: p.Reference, Pred: p.Candidate}
+			ps[i] = evalPair(p)
 		}
 		ds, err := opts.Judge.Judge(ctx, ps)
 		if err != nil {
@@ -151,9 +208,34 @@ func Calibrate(ctx context.Context, pairs []LabeledPair, spec string, opts Optio
 		c.Add(preds[i], labels[i])
 	}
 	res.Figures = c.Figures()
+	res.ByKind = byKind(pairs, preds)
 	if opts.Bootstrap > 0 {
 		res.CI = Bootstrap(preds, labels, opts.Bootstrap, opts.Seed)
 	}
 	res.PublishedSource, res.Published = Published(pairs)
 	return res, nil
+}
+
+// byKind splits the figures by task and kind, in order of first
+// appearance; nil when no pair names its kind.
+func byKind(pairs []LabeledPair, preds []bool) []KindFigures {
+	type key struct{ task, kind string }
+	counts := map[key]*Confusion{}
+	var order []key
+	for i, p := range pairs {
+		if p.Kind == "" {
+			continue
+		}
+		k := key{taskOf(p), p.Kind}
+		if counts[k] == nil {
+			counts[k] = &Confusion{}
+			order = append(order, k)
+		}
+		counts[k].Add(preds[i], p.Label)
+	}
+	var out []KindFigures
+	for _, k := range order {
+		out = append(out, KindFigures{k.task, k.kind, counts[k].Figures()})
+	}
+	return out
 }

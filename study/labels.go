@@ -15,11 +15,25 @@ type LabeledPair struct {
 	Reference string `json:"reference"`
 	Candidate string `json:"candidate"`
 	Label     bool   `json:"label"`
+	// Task is "correction" (the default: two statements) or
+	// "localization" (two error fragments of Statement).
+	Task      string `json:"task,omitempty"`
+	Kind      string `json:"kind,omitempty"` // how the candidate was made, for per-kind figures
+	Statement string `json:"statement,omitempty"`
 }
+
+// Task names.
+const (
+	TaskCorrection   = "correction"
+	TaskLocalization = "localization"
+)
 
 // ReadLabels reads the GTED human-evaluation JSON (an array of problems
 // with "FL (Label)", sub_questions[0]["FL (Prediction)"] and
-// "Human_Evaluation") or a JSONL of {"reference","candidate","label"}.
+// "Human_Evaluation") or a JSONL of {"reference","candidate","label"},
+// with optional "name", "task" ("correction" or "localization"), "kind"
+// and "statement" (required for localization: the formal statement both
+// fragments are in), as 'rxeval synth pairs' writes.
 func ReadLabels(data []byte) ([]LabeledPair, string, error) {
 	t := bytes.TrimSpace(data)
 	if len(t) > 0 && t[0] == '[' {
@@ -56,6 +70,9 @@ func ReadLabels(data []byte) ([]LabeledPair, string, error) {
 			Reference *string `json:"reference"`
 			Candidate *string `json:"candidate"`
 			Label     *bool   `json:"label"`
+			Task      string  `json:"task"`
+			Kind      string  `json:"kind"`
+			Statement string  `json:"statement"`
 		}
 		if err := json.Unmarshal(line, &r); err != nil {
 			return nil, "", fmt.Errorf("line %d: %w", n+1, err)
@@ -63,7 +80,16 @@ func ReadLabels(data []byte) ([]LabeledPair, string, error) {
 		if r.Reference == nil || r.Candidate == nil || r.Label == nil {
 			return nil, "", fmt.Errorf("line %d: want \"reference\", \"candidate\" (strings) and \"label\" (boolean)", n+1)
 		}
-		out = append(out, LabeledPair{Name: r.Name, Reference: *r.Reference, Candidate: *r.Candidate, Label: *r.Label})
+		switch r.Task {
+		case "", TaskCorrection:
+		case TaskLocalization:
+			if r.Statement == "" {
+				return nil, "", fmt.Errorf("line %d: statement: a localization pair needs the \"statement\" its fragments are in", n+1)
+			}
+		default:
+			return nil, "", fmt.Errorf("line %d: task: %q is neither \"correction\" nor \"localization\"", n+1, r.Task)
+		}
+		out = append(out, LabeledPair{Name: r.Name, Reference: *r.Reference, Candidate: *r.Candidate, Label: *r.Label, Task: r.Task, Kind: r.Kind, Statement: r.Statement})
 	}
 	if len(out) == 0 {
 		return nil, "", fmt.Errorf("no labelled pairs")
@@ -76,6 +102,9 @@ func Fingerprint(pairs []LabeledPair) string {
 	h := sha256.New()
 	for _, p := range pairs {
 		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%v\x00", p.Name, p.Reference, p.Candidate, p.Label)
+		if p.Task != "" || p.Kind != "" || p.Statement != "" {
+			fmt.Fprintf(h, "%s\x00%s\x00%s\x00", p.Task, p.Kind, p.Statement)
+		}
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }

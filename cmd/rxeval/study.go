@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/rxeval/rxeval/judges"
 	"github.com/rxeval/rxeval/study"
 )
 
@@ -21,7 +22,9 @@ func init() {
 
 calibrate runs a judge over human-labelled (reference, candidate, label)
 pairs (the GTED human-evaluation JSON, or JSONL with "reference",
-"candidate", "label") and reports TP/TN/FP/FN, precision, recall, F1,
+"candidate", "label" and optional "task", "kind", "statement", as
+'rxeval synth pairs' writes: localization pairs go to the span judge,
+figures are also given per kind) and reports TP/TN/FP/FN, precision, recall, F1,
 accuracy and Cohen's kappa. Judges: exact, offline, gted[:THRESHOLD],
 bleu[:THRESHOLD], ollama:MODEL, ollama-only:MODEL. --sweep picks the
 threshold of gted or bleu that maximizes kappa on the set. On the GTED
@@ -83,7 +86,7 @@ func runCalibrate(e *env, c *command, args []string) error {
 		fmt.Fprintf(e.stderr, "%s: %v\n", *labels, err)
 		return problemsError{fmt.Sprintf("%s: not a labelled set", *labels)}
 	}
-	opts := study.Options{Sweep: *sweep, Bootstrap: *boot, Seed: *seed}
+	opts := study.Options{Sweep: *sweep, Bootstrap: *boot, Seed: *seed, Localization: judges.SpanJudge{}}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if strings.HasPrefix(*judgeSpec, "ollama") {
@@ -96,7 +99,7 @@ func runCalibrate(e *env, c *command, args []string) error {
 	}
 	res, err := study.Calibrate(ctx, pairs, *judgeSpec, opts)
 	if err != nil {
-		if strings.Contains(err.Error(), "needs a threshold") || strings.Contains(err.Error(), "unknown judge") {
+		if strings.Contains(err.Error(), "needs a threshold") || strings.Contains(err.Error(), "unknown judge") || strings.Contains(err.Error(), "localization pairs (") {
 			return usageError{err}
 		}
 		return err
@@ -146,6 +149,13 @@ func writeCalibration(w io.Writer, labels string, r *study.Result) error {
 	row("rxeval "+r.Judge, r.Figures)
 	if r.CI != nil {
 		fmt.Fprintf(w, "  %-22s %19s %9s %9s %9s %9s %7s\n", "  95% CI", "", span(r.CI["precision"]), span(r.CI["recall"]), span(r.CI["f1"]), span(r.CI["accuracy"]), fmt.Sprintf("%.2f-%.2f", r.CI["kappa"][0], r.CI["kappa"][1]))
+	}
+	if len(r.ByKind) > 0 {
+		fmt.Fprintf(w, "\n  %-35s %4s %4s %4s %4s %9s %9s %9s\n", "by kind (task/kind)", "TP", "TN", "FP", "FN", "precision", "recall", "accuracy")
+		for _, k := range r.ByKind {
+			f := k.Figures
+			fmt.Fprintf(w, "  %-35s %4d %4d %4d %4d %9s %9s %9s\n", k.Task+"/"+k.Kind, f.TP, f.TN, f.FP, f.FN, pct(f.Precision), pct(f.Recall), pct(f.Accuracy))
+		}
 	}
 	if len(r.Published) > 0 {
 		fmt.Fprintf(w, "\n  published on the same pairs (%s):\n", r.PublishedSource)
