@@ -16,6 +16,7 @@ type Source struct {
 	Header   string `json:"header"`
 	Informal string `json:"informal_statement"`
 	Formal   string `json:"formal_statement"`
+	Line     int    `json:"-"` // the line of the source file, when read from one
 }
 
 // SkippedSource is a source row that cannot be used, and why.
@@ -52,7 +53,7 @@ func ReadSources(r io.Reader) ([]Source, []SkippedSource, error) {
 		if err := json.Unmarshal(b, &row); err != nil {
 			return nil, nil, fmt.Errorf("line %d: not a JSON object with string fields: %w", line, err)
 		}
-		s := Source{Name: deref(row.Name), Header: deref(row.Header), Formal: deref(row.FormalStatement)}
+		s := Source{Name: deref(row.Name), Header: deref(row.Header), Formal: deref(row.FormalStatement), Line: line}
 		if s.Name == "" {
 			s.Name = deref(row.Idx)
 		}

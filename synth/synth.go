@@ -124,13 +124,17 @@ func usable(srcs []Source) ([]parsedSource, []SkippedSource) {
 	var ok []parsedSource
 	var bad []SkippedSource
 	for i, s := range srcs {
+		line := s.Line
+		if line == 0 {
+			line = i + 1
+		}
 		if _, err := lean.Parse(s.Formal); err != nil {
-			bad = append(bad, SkippedSource{Line: i + 1, Name: s.Name, Reason: "the Lean parser cannot read the statement: " + err.Error()})
+			bad = append(bad, SkippedSource{Line: line, Name: s.Name, Reason: "the Lean parser cannot read the statement: " + err.Error()})
 			continue
 		}
 		st, err := parseStmt(s.Formal)
 		if err != nil {
-			bad = append(bad, SkippedSource{Line: i + 1, Name: s.Name, Reason: "cannot split the statement into sub-terms: " + err.Error()})
+			bad = append(bad, SkippedSource{Line: line, Name: s.Name, Reason: "cannot split the statement into sub-terms: " + err.Error()})
 			continue
 		}
 		ok = append(ok, parsedSource{s, st})
