@@ -689,7 +689,7 @@ func conclusion(st *stmt) []mutation {
 	n := st.concl
 	for {
 		switch {
-		case n.kind == "seq" && len(n.kids) == 1:
+		case (n.kind == "seq" || n.kind == "concl") && len(n.kids) == 1:
 			n = n.kids[0]
 			continue
 		case n.kind == "quant" && len(n.kids) == 2:

@@ -213,7 +213,7 @@ func gtAsLt(st *stmt) string {
 			continue
 		}
 		l, r := n.kids[0], n.kids[1]
-		if !wellCut(st, l) || !wellCut(st, r) {
+		if !wellCut(st, l) || !wellCut(st, r) || inBinderPart(n) {
 			continue
 		}
 		op := "<"
@@ -324,4 +324,15 @@ func disjoint(m *stmt, gold *node) string {
 		}
 	}
 	return ""
+}
+
+// inBinderPart: n is in the binders of a quantifier (∃ x > 0, ...), where
+// "0 < x" cannot be written.
+func inBinderPart(n *node) bool {
+	for p := n; p.parent != nil; p = p.parent {
+		if q := p.parent; q.kind == "quant" && len(q.kids) == 2 && q.kids[0] == p {
+			return true
+		}
+	}
+	return false
 }

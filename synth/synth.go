@@ -240,7 +240,8 @@ func checkAll(ps []parsedSource, cands []candidate, out []*checked, lo, hi int) 
 
 // locate returns the smallest sub-term of m holding the bytes [lo, hi)
 // that an edit wrote (for a pure deletion, the tokens on both sides),
-// grown past a lone token and until it occurs once in the statement.
+// grown past a lone token or a bracketed group (to the application or
+// operation it is part of) and until it occurs once in the statement.
 func locate(m *stmt, lo, hi int) string {
 	n, _ := locateNode(m, lo, hi)
 	if n == nil {
@@ -286,7 +287,7 @@ func locateNode(m *stmt, lo, hi int) (gold, smallest *node) {
 	n := m.smallest(tlo, thi)
 	smallest = n
 	grow := func(n *node) bool { return n.parent != nil && n.parent.kind != "stmt" }
-	for (n.hi-n.lo == 1 || n.kind == "seq") && grow(n) {
+	for (n.hi-n.lo == 1 || n.kind == "seq" || n.kind == "group") && grow(n) {
 		n = n.parent
 	}
 	for (strings.Count(m.src, m.nodeText(n)) > 1 || !wellCut(m, n)) && grow(n) {

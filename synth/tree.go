@@ -59,7 +59,7 @@ var binderHeads = map[string]bool{"∀": true, "∃": true, "∃!": true, "λ": 
 
 var postfixOps = map[string]bool{"⁻¹": true, "ᶜ": true, "!": true, "ˣ": true, "ᵀ": true}
 
-var separators = map[string]bool{",": true, ":": true, ":=": true, "|": true, "=>": true, "↦": true, ";": true, "then": true, "else": true, "with": true, "//": true}
+var separators = map[string]bool{",": true, ":": true, ":=": true, "|": true, "=>": true, "↦": true, ";": true, "then": true, "else": true, "with": true, "//": true, "in": true}
 
 var declKeywords = map[string]bool{"theorem": true, "lemma": true, "example": true, "def": true, "abbrev": true}
 
@@ -125,8 +125,7 @@ func parseStmt(src string) (*stmt, error) {
 		}
 	}
 	if i < st.end {
-		c := p.seq(i, st.end)
-		c.kind = "concl"
+		c := &node{kind: "concl", lo: i, hi: st.end, op: -1, kids: []*node{p.seq(i, st.end)}}
 		st.concl = c
 		root.kids = append(root.kids, c)
 	}
