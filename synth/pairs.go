@@ -231,6 +231,9 @@ func asciiSpelling(st *stmt) string {
 	repl := map[int]string{}
 	for i := 0; i < st.end; i++ {
 		if a, ok := asciiOf[st.toks[i].Text]; ok {
+			if a == "fun" && i+1 < len(st.toks) && st.toks[i+1].Pos == st.toks[i].End {
+				a += " " // λx => ...: "funx" would be a name
+			}
 			repl[i] = a
 		}
 	}

@@ -324,7 +324,12 @@ func (p *tparser) expr(minPrec int) *node {
 		if minPrec > 1024 || !p.startsArg() {
 			break
 		}
-		arg := p.primary()
+		var arg *node
+		if p.tok(p.i) == "↑" {
+			arg = p.prefix()
+		} else {
+			arg = p.primary()
+		}
 		if left.kind != "app" {
 			left = &node{kind: "app", lo: left.lo, hi: left.hi, op: -1, kids: []*node{left}}
 		}
@@ -337,7 +342,10 @@ func (p *tparser) expr(minPrec int) *node {
 // startsArg: the current token can be an argument of an application.
 func (p *tparser) startsArg() bool {
 	t := p.tok(p.i)
-	if t == "|" || t == "¬" || t == "↑" || binderHeads[t] || t == "if" {
+	if t == "↑" {
+		return true
+	}
+	if t == "|" || t == "¬" || binderHeads[t] || t == "if" {
 		return false
 	}
 	if _, ok := openers[t]; ok {
