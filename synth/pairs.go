@@ -3,6 +3,8 @@ package synth
 import (
 	"fmt"
 	"strings"
+
+	"github.com/rxeval/rxeval/judges/lean"
 )
 
 // Pair is one labelled question for a stage-two judge, in the shape
@@ -56,6 +58,11 @@ func Pairs(samples []Sample) []Pair {
 		add := func(task, kind, ref, cand string, label bool) {
 			if cand == "" || (label && task == "correction" && cand == ref && kind != "respaced") {
 				return
+			}
+			if task == "correction" {
+				if _, err := lean.Parse(cand); err != nil {
+					return // a rewrite the parser cannot read is no fair question
+				}
 			}
 			p := Pair{Name: fmt.Sprintf("%s/%s/%s", s.Idx, task, kind), Task: task, Kind: kind, Reference: ref, Candidate: cand, Label: label, Category: s.Category}
 			if task == "localization" {
