@@ -102,6 +102,9 @@ func (d Document) WriteText(w io.Writer) error {
 		}
 	}
 	b.WriteString("\n")
+	if note, ok := d.Judge["budget_note"].(string); ok {
+		fmt.Fprintf(&b, "note: %s.\n", note)
+	}
 	if st.Undecided > 0 {
 		fmt.Fprintf(&b, "note: %d stage-two pairs are undecided and scored %s: figures marked %q are not exact;\n      a judge that decides more pairs (--judge ollama:MODEL) narrows them.\n", st.Undecided, st.UndecidedScoredAs, map[string]string{"wrong": "lower bound", "right": "upper bound"}[st.UndecidedScoredAs])
 	}

@@ -2,6 +2,7 @@ package judges
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rxeval/rxeval/eval"
@@ -9,7 +10,7 @@ import (
 )
 
 // Spec names a judge on the command line.
-const SpecHelp = "exact (stage one only), offline (deterministic judges; the default), gted:THRESHOLD or bleu:THRESHOLD (deterministic first, then the similarity), ollama:MODEL (deterministic first, then the model), ollama-only:MODEL (every pair to the model)"
+const SpecHelp = "exact (stage one only), offline (deterministic judges; the default), gted:THRESHOLD or bleu:THRESHOLD (deterministic first, then the similarity), ollama:MODEL (deterministic first, then the model on Ollama), ollama-only:MODEL (every pair to the model), openai:MODEL and openai-only:MODEL (the same on OpenAI-compatible servers, with --judge-url)"
 
 // Offline returns the judge for a spec that needs no server: "exact" or
 // "offline". ok is false for other specs.
@@ -30,7 +31,8 @@ func Offline(spec string) (eval.Judge, eval.JudgeInfo, bool) {
 	return nil, nil, false
 }
 
-// ParseSpec splits "ollama:MODEL" and "ollama-only:MODEL".
+// ParseSpec splits "ollama:MODEL", "ollama-only:MODEL", "openai:MODEL"
+// and "openai-only:MODEL".
 func ParseSpec(spec string) (kind, model string, err error) {
 	if _, _, ok := Offline(spec); ok {
 		return spec, "", nil
@@ -39,7 +41,7 @@ func ParseSpec(spec string) (kind, model string, err error) {
 		return spec, "", err
 	}
 	kind, model, found := strings.Cut(spec, ":")
-	if !found || model == "" || (kind != "ollama" && kind != "ollama-only") {
+	if !found || model == "" || !slices.Contains([]string{"ollama", "ollama-only", "openai", "openai-only"}, kind) {
 		return "", "", fmt.Errorf("unknown judge %q; want %s", spec, SpecHelp)
 	}
 	return kind, model, nil

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 	"time"
 
 	"github.com/rxeval/rxeval/eval"
@@ -15,8 +17,11 @@ import (
 
 // judgeFlags configure the stage-two judge.
 type judgeFlags struct {
-	host        string
+	hosts       []string
+	urls        []string
 	allowRemote bool
+	maxCalls    int64
+	quiet       bool
 	parallel    int
 	timeout     time.Duration
 	retries     int
@@ -28,9 +33,12 @@ type judgeFlags struct {
 }
 
 func (f *judgeFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.host, "ollama-host", "", "Ollama server `URL` (default $OLLAMA_HOST or http://127.0.0.1:11434)")
-	fs.BoolVar(&f.allowRemote, "allow-remote-judge", false, "allow an Ollama host that is not this machine")
-	fs.IntVar(&f.parallel, "parallel", 2, "`N` model calls at once")
+	fs.StringSliceVar(&f.hosts, "ollama-host", nil, "Ollama server `URL`; repeat it or give a comma list to spread the calls over several hosts serving the same model (default $OLLAMA_HOST or http://127.0.0.1:11434)")
+	fs.StringSliceVar(&f.urls, "judge-url", nil, "OpenAI-compatible server `URL` for --judge openai:MODEL, e.g. http://127.0.0.1:8000 (vLLM, SGLang, llama.cpp, TGI); repeat it or give a comma list for several; a bearer token is read from $RXEVAL_JUDGE_TOKEN")
+	fs.BoolVar(&f.allowRemote, "allow-remote-judge", false, "allow a judge host that is not this machine")
+	fs.IntVar(&f.parallel, "parallel", 2, "`N` model calls at once on each host")
+	fs.Int64Var(&f.maxCalls, "max-calls", 0, "stop asking the model after `N` calls; the remaining pairs stay undecided and the report says so (0: no limit)")
+	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress lines on stderr")
 	fs.DurationVar(&f.timeout, "timeout", 2*time.Minute, "limit for one model call")
 	fs.IntVar(&f.retries, "retries", 3, "retries of a model call that failed transiently (5xx, 429, connection refused; never a timeout or another 4xx)")
 	fs.IntVar(&f.maxFailures, "max-failures", 3, "stop (exit 3) after `N` pairs in a row failed after their retries; cached verdicts are kept")
@@ -50,8 +58,38 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 	if err != nil {
 		return nil, nil, nil, usageError{err}
 	}
-	if _, err := judges.ResolveHost(f.host); err != nil {
-		return nil, nil, nil, usageError{err} // a malformed --ollama-host or $OLLAMA_HOST
+	openai := strings.HasPrefix(kind, "openai")
+	switch {
+	case openai && len(f.urls) == 0:
+		return nil, nil, nil, usageError{fmt.Errorf("--judge %s needs the server's URL: --judge-url http://HOST:PORT", spec)}
+	case openai && len(f.hosts) > 0:
+		return nil, nil, nil, usageError{fmt.Errorf("--ollama-host is for --judge ollama:MODEL; an OpenAI-compatible server is named with --judge-url")}
+	case !openai && len(f.urls) > 0:
+		return nil, nil, nil, usageError{fmt.Errorf("--judge-url is for --judge openai:MODEL; Ollama hosts are named with --ollama-host")}
+	case f.maxCalls < 0:
+		return nil, nil, nil, usageError{fmt.Errorf("--max-calls must be 0 (no limit) or more")}
+	}
+	// A malformed --ollama-host, $OLLAMA_HOST or --judge-url is a usage
+	// error, not a judge that cannot run.
+	if openai {
+		for _, u := range f.urls {
+			if _, err := judges.ResolveURL(u); err != nil {
+				return nil, nil, nil, usageError{err}
+			}
+		}
+	} else {
+		hosts := f.hosts
+		if len(hosts) == 0 {
+			hosts = []string{""} // $OLLAMA_HOST or the default
+		}
+		for _, h := range hosts {
+			if _, err := judges.ResolveHost(h); err != nil {
+				return nil, nil, nil, usageError{err}
+			}
+		}
+	}
+	if f.quiet {
+		progress = nil
 	}
 	var cache *judges.Cache
 	cachePath := "none (--no-cache)"
@@ -73,10 +111,17 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 		}
 		cachePath = cache.Path()
 	}
-	oj, err := judges.NewOllama(ctx, judges.OllamaConfig{
-		Host: f.host, Model: model, AllowRemote: f.allowRemote, Timeout: f.timeout, Retries: f.retries,
+	cfg := judges.ModelConfig{
+		Hosts: f.hosts, Model: model, AllowRemote: f.allowRemote, Timeout: f.timeout, Retries: f.retries, MaxCalls: f.maxCalls,
 		Parallel: f.parallel, Seed: f.seed, NumCtx: f.numCtx, Cache: cache, Progress: progress, MaxFailures: f.maxFailures,
-	})
+	}
+	var oj *judges.ModelJudge
+	if openai {
+		cfg.Hosts, cfg.Token = f.urls, os.Getenv("RXEVAL_JUDGE_TOKEN")
+		oj, err = judges.NewOpenAI(ctx, cfg)
+	} else {
+		oj, err = judges.NewOllama(ctx, cfg)
+	}
 	if err != nil {
 		cache.Close()
 		var he *judges.HintError
@@ -90,7 +135,7 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 		return nil, nil, nil, judgeError{err: err}
 	}
 	var j eval.Judge = oj
-	if kind == "ollama" {
+	if kind == "ollama" || kind == "openai" {
 		j = judges.Chain{Judges: []eval.Judge{judges.SpanJudge{}, judges.LeanJudge{}, oj}}
 	}
 	info := eval.JudgeInfo{"chain": j.Name(), "spec": spec, "cache": cachePath,
@@ -98,20 +143,20 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 	for k, v := range oj.Info() {
 		info[k] = v
 	}
-	if kind == "ollama-only" {
+	if strings.HasSuffix(kind, "-only") {
 		delete(info, "versions")
 	}
 	return j, info, func() { cache.Close() }, nil
 }
 
 // modelJudge returns the model judge in j, if there is one.
-func modelJudge(j eval.Judge) *judges.OllamaJudge {
+func modelJudge(j eval.Judge) *judges.ModelJudge {
 	switch v := j.(type) {
-	case *judges.OllamaJudge:
+	case *judges.ModelJudge:
 		return v
 	case judges.Chain:
 		for _, x := range v.Judges {
-			if o, ok := x.(*judges.OllamaJudge); ok {
+			if o, ok := x.(*judges.ModelJudge); ok {
 				return o
 			}
 		}
@@ -127,6 +172,15 @@ func describeCalls(info eval.JudgeInfo, j eval.Judge, stderr io.Writer) {
 		return
 	}
 	info["model_calls"] = oj.Calls()
+	info["host_counts"] = oj.Hosts()
+	if n := oj.MaxCalls(); n > 0 {
+		info["max_calls"] = n
+		if rs := oj.LastRun(); rs.BudgetReached {
+			info["max_calls_reached"] = true
+			info["not_asked"] = rs.NotAsked
+			info["budget_note"] = fmt.Sprintf("--max-calls %d reached: %d stage-two pairs were not asked and stay undecided", n, rs.NotAsked)
+		}
+	}
 	if err := oj.CacheError(); err != nil {
 		info["cache_error"] = err.Error()
 		fmt.Fprintf(stderr, "rxeval: warning: the verdict cache could not be written (%v): the report is complete, but a rerun will ask the model again\nhint: free disk space, or pass --cache FILE elsewhere\n", err)

@@ -58,7 +58,7 @@ func runStudy(e *env, args []string) error {
 func runCalibrate(e *env, c *command, args []string) error {
 	fs := newFlagSet(c)
 	labels := fs.String("labels", "", "human-labelled pairs `FILE` (required)")
-	judgeSpec := fs.String("judge", "", "`JUDGE`: exact, offline, gted[:THRESHOLD], bleu[:THRESHOLD], ollama:MODEL, ollama-only:MODEL (required)")
+	judgeSpec := fs.String("judge", "", "`JUDGE`: exact, offline, gted[:THRESHOLD], bleu[:THRESHOLD], ollama:MODEL, ollama-only:MODEL, openai:MODEL, openai-only:MODEL (required)")
 	sweep := fs.Bool("sweep", false, "choose the threshold of gted or bleu that maximizes kappa on the set")
 	format := fs.String("format", "text", "output `FORMAT`: text or json")
 	boot := fs.Int("bootstrap", 0, "add 95% percentile intervals from `N` resamples")
@@ -89,7 +89,7 @@ func runCalibrate(e *env, c *command, args []string) error {
 	opts := study.Options{Sweep: *sweep, Bootstrap: *boot, Seed: *seed, Localization: judges.SpanJudge{}}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if strings.HasPrefix(*judgeSpec, "ollama") {
+	if strings.HasPrefix(*judgeSpec, "ollama") || strings.HasPrefix(*judgeSpec, "openai") {
 		j, _, closeJudge, err := jf.open(ctx, *judgeSpec, e.stderr)
 		if err != nil {
 			return err
