@@ -23,13 +23,21 @@ import (
 // error paths: version, tags and chat, with a reply function per call.
 type fakeOllama struct {
 	*httptest.Server
-	calls    atomic.Int64
-	mu       sync.Mutex
-	requests []api.ChatRequest
-	reply    func(n int64, req api.ChatRequest) (status int, content string, delay time.Duration)
+	calls atomic.Int64
+	// inflight and maxInflight: calls being answered now, and the most
+	// at once.
+	inflight, maxInflight atomic.Int64
+	mu                    sync.Mutex
+	requests              []api.ChatRequest
+	reply                 func(n int64, req api.ChatRequest) (status int, content string, delay time.Duration)
 }
 
 func newFake(t *testing.T, models []string, reply func(n int64, req api.ChatRequest) (int, string, time.Duration)) *fakeOllama {
+	return newFakeDigest(t, models, "sha256-fake-", reply)
+}
+
+// newFakeDigest is newFake whose models have the digest prefix+name.
+func newFakeDigest(t *testing.T, models []string, prefix string, reply func(n int64, req api.ChatRequest) (int, string, time.Duration)) *fakeOllama {
 	f := &fakeOllama{reply: reply}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/version", func(w http.ResponseWriter, r *http.Request) {
@@ -38,7 +46,7 @@ func newFake(t *testing.T, models []string, reply func(n int64, req api.ChatRequ
 	mux.HandleFunc("/api/tags", func(w http.ResponseWriter, r *http.Request) {
 		var list api.ListResponse
 		for _, m := range models {
-			list.Models = append(list.Models, api.ListModelResponse{Name: m + ":latest", Model: m + ":latest", Digest: "sha256-fake-" + m})
+			list.Models = append(list.Models, api.ListModelResponse{Name: m + ":latest", Model: m + ":latest", Digest: prefix + m})
 		}
 		json.NewEncoder(w).Encode(list)
 	})
@@ -49,6 +57,14 @@ func newFake(t *testing.T, models []string, reply func(n int64, req api.ChatRequ
 		f.requests = append(f.requests, req)
 		f.mu.Unlock()
 		n := f.calls.Add(1)
+		in := f.inflight.Add(1)
+		defer f.inflight.Add(-1)
+		for {
+			top := f.maxInflight.Load()
+			if in <= top || f.maxInflight.CompareAndSwap(top, in) {
+				break
+			}
+		}
 		status, content, delay := f.reply(n, req)
 		select {
 		case <-time.After(delay):

@@ -393,13 +393,21 @@ func (j *ModelJudge) Judge(parent context.Context, pairs []eval.Pair) ([]eval.De
 	}
 	stop := context.AfterFunc(ctx, q.wake)
 	defer stop()
+	for h := range j.eps {
+		if !q.dropped[h] {
+			q.slots += j.cfg.Parallel
+		}
+	}
 	var wg sync.WaitGroup
-	for h, ep := range j.eps {
+	for h := range j.eps {
 		if q.dropped[h] {
 			continue
 		}
 		for w := 0; w < j.cfg.Parallel; w++ {
-			wg.Go(func() { j.work(ctx, h, ep, q, pairs, keys, out, prog) })
+			wg.Go(func() {
+				q.arrive()
+				j.work(ctx, h, q, pairs, keys, out, prog)
+			})
 		}
 	}
 	wg.Wait()
@@ -426,7 +434,7 @@ func (j *ModelJudge) Judge(parent context.Context, pairs []eval.Pair) ([]eval.De
 }
 
 // work is one call slot on host h.
-func (j *ModelJudge) work(ctx context.Context, h int, ep endpoint, q *queue, pairs []eval.Pair, keys [][]byte, out []eval.Decision, prog *progress) {
+func (j *ModelJudge) work(ctx context.Context, h int, q *queue, pairs []eval.Pair, keys [][]byte, out []eval.Decision, prog *progress) {
 	for {
 		i, ok := q.next(ctx, h)
 		if !ok {
@@ -444,7 +452,7 @@ func (j *ModelJudge) work(ctx context.Context, h int, ep endpoint, q *queue, pai
 		}
 		if dropped {
 			j.stats[h].Dropped = fmt.Sprintf("%d pairs in a row failed (last: %v)", fails, err)
-			prog.note(fmt.Sprintf("judge host %s dropped: %s", ep.label(), j.stats[h].Dropped))
+			prog.note(fmt.Sprintf("judge host %s dropped: %s", j.eps[h].label(), j.stats[h].Dropped))
 		}
 		j.statsMu.Unlock()
 		if failed && hostFault(err) && q.requeue(i, d) {
@@ -526,6 +534,9 @@ type queue struct {
 	failsInARow []int
 	maxFailures int
 	busy        int // pairs taken and not yet done or re-queued
+	// slots and arrived: no slot takes a pair before every slot is
+	// waiting, so that the first pairs spread over the hosts.
+	slots, arrived int
 }
 
 func newQueue(todo []int, hosts, maxFailures int) *queue {
@@ -541,6 +552,14 @@ func (q *queue) wake() {
 	q.mu.Unlock()
 }
 
+// arrive registers a call slot that is ready to work.
+func (q *queue) arrive() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.arrived++
+	q.cond.Broadcast()
+}
+
 // next blocks until there is a pair for host h; ok is false when there is
 // no more work for h.
 func (q *queue) next(ctx context.Context, h int) (int, bool) {
@@ -549,6 +568,12 @@ func (q *queue) next(ctx context.Context, h int) (int, bool) {
 	for {
 		if ctx.Err() != nil || q.dropped[h] {
 			return 0, false
+		}
+		if q.arrived < q.slots {
+			q.waiting[h]++
+			q.cond.Wait()
+			q.waiting[h]--
+			continue
 		}
 		q.sweep()
 		for k, i := range q.retry {
