@@ -245,6 +245,83 @@ func TestRealOllama(t *testing.T) {
 		}
 	})
 
+	t.Run("two hosts", func(t *testing.T) {
+		// The same server under two names: two hosts, one digest, the
+		// pairs spread over both.
+		port := srv.host[strings.LastIndex(srv.host, ":")+1:]
+		c := cfg
+		c.Hosts = []string{"localhost:" + port}
+		j, err := NewOllama(ctx, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds, err := j.Judge(ctx, manyPairs(6))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, d := range ds {
+			if d.Verdict == eval.Undecided {
+				t.Errorf("pair %d: %+v", i, d)
+			}
+		}
+		if hs := j.Hosts(); len(hs) != 2 || hs[0].Calls == 0 || hs[1].Calls == 0 || hs[0].Calls+hs[1].Calls != 6 {
+			t.Errorf("host counts %+v", hs)
+		}
+	})
+
+	// The server's own OpenAI-compatible endpoint: v0.5.12 maps
+	// response_format json_schema to the same grammar as the native
+	// format (openai/openai.go, fromChatRequest), max_tokens to
+	// num_predict, and seed and temperature to the options.
+	t.Run("openai endpoint", func(t *testing.T) {
+		cache, err := OpenCache(filepath.Join(t.TempDir(), "v.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cache.Close()
+		oc := ModelConfig{Host: "http://" + srv.host + "/v1", Model: "tiny", Timeout: time.Minute, Parallel: 2, Retries: 1, Cache: cache}
+		j, err := NewOpenAI(ctx, oc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j.Name() != "openai:tiny" || j.Digest != "" {
+			// Ollama's /v1/models reports no revision.
+			t.Errorf("name %q revision %q", j.Name(), j.Digest)
+		}
+		a, err := j.Judge(ctx, samplePairs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, d := range a {
+			// Without the schema's grammar the random model would not
+			// write a parsable object: a verdict shows it was applied.
+			if d.Verdict == eval.Undecided || d.By != "openai:tiny" {
+				t.Errorf("pair %d: %+v", i, d)
+			}
+		}
+		log, _ := os.ReadFile(srv.log)
+		if !strings.Contains(string(log), "/v1/chat/completions") {
+			t.Errorf("the server's log shows no /v1/chat/completions request")
+		}
+		j2, _ := NewOpenAI(ctx, oc)
+		b, err := j2.Judge(ctx, samplePairs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j.Calls() != int64(len(samplePairs)) || j2.Calls() != 0 || b[0].Verdict != a[0].Verdict || !strings.HasPrefix(b[0].Reason, "cached") {
+			t.Errorf("first run %d calls, rerun %d calls (want all cached)", j.Calls(), j2.Calls())
+		}
+		// Cached apart from the native judge's verdicts: another kind.
+		oj, _ := NewOllama(ctx, ModelConfig{Host: srv.host, Model: "tiny", Cache: cache})
+		if _, err := oj.Judge(ctx, samplePairs[:1]); err != nil || oj.Calls() != 1 {
+			t.Errorf("the native judge reused the OpenAI endpoint's verdicts: %v, %d calls", err, oj.Calls())
+		}
+		oc.Model = "not-pulled"
+		if _, err := NewOpenAI(ctx, oc); !errors.Is(err, ErrModelMissing) || !strings.Contains(err.Error(), "not-pulled") {
+			t.Errorf("missing model: %v", err)
+		}
+	})
+
 	t.Run("model missing", func(t *testing.T) {
 		c := cfg
 		c.Model = "not-pulled"
