@@ -470,12 +470,14 @@ func (j *ModelJudge) work(ctx context.Context, h int, q *queue, pairs []eval.Pai
 		if !failed {
 			continue
 		}
-		if dropped {
+		if dropped || q.isDropped(h) {
 			return
 		}
-		// Back off before the host's next pair.
+		// Back off before the host's next pair, unless the work is over.
 		select {
 		case <-time.After(j.cfg.Backoff << min(fails-1, 6)):
+		case <-q.finished:
+			return
 		case <-ctx.Done():
 		}
 	}
@@ -537,11 +539,13 @@ type queue struct {
 	// slots and arrived: no slot takes a pair before every slot is
 	// waiting, so that the first pairs spread over the hosts.
 	slots, arrived int
+	finished       chan struct{} // closed when no pair is left to do
+	finishOnce     sync.Once
 }
 
 func newQueue(todo []int, hosts, maxFailures int) *queue {
 	q := &queue{fresh: todo, last: map[int]eval.Decision{}, tried: map[int][]bool{}, inflight: make([]int, hosts), waiting: make([]int, hosts),
-		dropped: make([]bool, hosts), failsInARow: make([]int, hosts), maxFailures: maxFailures}
+		dropped: make([]bool, hosts), failsInARow: make([]int, hosts), maxFailures: maxFailures, finished: make(chan struct{})}
 	q.cond = sync.NewCond(&q.mu)
 	return q
 }
@@ -587,7 +591,7 @@ func (q *queue) next(ctx context.Context, h int) (int, bool) {
 			q.fresh = q.fresh[1:]
 			return q.take(i, h), true
 		}
-		if len(q.fresh) == 0 && len(q.retry) == 0 && q.busy == 0 {
+		if q.over() {
 			return 0, false
 		}
 		q.waiting[h]++
@@ -662,7 +666,23 @@ func (q *queue) done() {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.busy--
+	q.over()
 	q.cond.Broadcast()
+}
+
+// over reports (and signals on finished) that no pair is left to do.
+func (q *queue) over() bool {
+	if len(q.fresh) > 0 || len(q.retry) > 0 || q.busy > 0 {
+		return false
+	}
+	q.finishOnce.Do(func() { close(q.finished) })
+	return true
+}
+
+func (q *queue) isDropped(h int) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.dropped[h]
 }
 
 // requeue puts a failed pair back for a live host that has not tried it;

@@ -546,3 +546,32 @@ func TestOpenAIFailures(t *testing.T) {
 		t.Errorf("hosts %+v, good host %d calls", hs, good.calls.Load())
 	}
 }
+
+// TestBackoffDoesNotDelayTheEnd: a failing host backs off before its next
+// pair, but once the other host has finished the work the run ends.
+func TestBackoffDoesNotDelayTheEnd(t *testing.T) {
+	bad := newFake(t, []string{"m"}, func(int64, api.ChatRequest) (int, string, time.Duration) { return 500, "", 0 })
+	good := newFake(t, []string{"m"}, fixedReply(5*time.Millisecond))
+	c := cfg(bad, "m")
+	c.Hosts, c.Parallel, c.Retries, c.MaxFailures, c.Backoff = []string{good.URL}, 2, 0, 10, 3*time.Second
+	j, err := NewOllama(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	ds, err := j.Judge(context.Background(), manyPairs(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el > 2*time.Second {
+		t.Errorf("took %v: the failing host's back-off held up the end", el)
+	}
+	for _, d := range ds {
+		if d.Verdict != eval.Equivalent {
+			t.Errorf("decision %+v", d)
+		}
+	}
+	if bad.calls.Load() != 2 || j.Hosts()[0].Dropped != "" {
+		t.Errorf("failing host: %d calls (want 2: one per slot, then back-off), %+v", bad.calls.Load(), j.Hosts()[0])
+	}
+}
