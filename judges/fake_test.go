@@ -32,12 +32,12 @@ type fakeOllama struct {
 	reply                 func(n int64, req api.ChatRequest) (status int, content string, delay time.Duration)
 }
 
-func newFake(t *testing.T, models []string, reply func(n int64, req api.ChatRequest) (int, string, time.Duration)) *fakeOllama {
+func newFake(t testing.TB, models []string, reply func(n int64, req api.ChatRequest) (int, string, time.Duration)) *fakeOllama {
 	return newFakeDigest(t, models, "sha256-fake-", reply)
 }
 
 // newFakeDigest is newFake whose models have the digest prefix+name.
-func newFakeDigest(t *testing.T, models []string, prefix string, reply func(n int64, req api.ChatRequest) (int, string, time.Duration)) *fakeOllama {
+func newFakeDigest(t testing.TB, models []string, prefix string, reply func(n int64, req api.ChatRequest) (int, string, time.Duration)) *fakeOllama {
 	f := &fakeOllama{reply: reply}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/version", func(w http.ResponseWriter, r *http.Request) {

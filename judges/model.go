@@ -524,7 +524,7 @@ func (j *ModelJudge) finish(out []eval.Decision, todo []int, n int, start time.T
 // than any other live host with an idle slot.
 type queue struct {
 	mu          sync.Mutex
-	cond        *sync.Cond
+	conds       []*sync.Cond // one per host, on mu: a wake-up per host, not per slot
 	fresh       []int
 	retry       []int
 	gaveUp      []int                 // re-queued pairs no live host can still try
@@ -546,14 +546,37 @@ type queue struct {
 func newQueue(todo []int, hosts, maxFailures int) *queue {
 	q := &queue{fresh: todo, last: map[int]eval.Decision{}, tried: map[int][]bool{}, inflight: make([]int, hosts), waiting: make([]int, hosts),
 		dropped: make([]bool, hosts), failsInARow: make([]int, hosts), maxFailures: maxFailures, finished: make(chan struct{})}
-	q.cond = sync.NewCond(&q.mu)
+	for range hosts {
+		q.conds = append(q.conds, sync.NewCond(&q.mu))
+	}
 	return q
 }
 
 func (q *queue) wake() {
 	q.mu.Lock()
-	q.cond.Broadcast()
+	q.wakeAll()
 	q.mu.Unlock()
+}
+
+// wait parks a slot of host h until a change that may concern it.
+func (q *queue) wait(h int) {
+	q.waiting[h]++
+	q.conds[h].Wait()
+	q.waiting[h]--
+}
+
+// nudge wakes one idle slot of each host to look at the queue again.
+func (q *queue) nudge() {
+	for _, c := range q.conds {
+		c.Signal()
+	}
+}
+
+// wakeAll wakes every idle slot: the run is over, or a host was dropped.
+func (q *queue) wakeAll() {
+	for _, c := range q.conds {
+		c.Broadcast()
+	}
 }
 
 // arrive registers a call slot that is ready to work.
@@ -561,7 +584,9 @@ func (q *queue) arrive() {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.arrived++
-	q.cond.Broadcast()
+	if q.arrived == q.slots {
+		q.wakeAll()
+	}
 }
 
 // next blocks until there is a pair for host h; ok is false when there is
@@ -574,9 +599,7 @@ func (q *queue) next(ctx context.Context, h int) (int, bool) {
 			return 0, false
 		}
 		if q.arrived < q.slots {
-			q.waiting[h]++
-			q.cond.Wait()
-			q.waiting[h]--
+			q.wait(h)
 			continue
 		}
 		q.sweep()
@@ -594,9 +617,7 @@ func (q *queue) next(ctx context.Context, h int) (int, bool) {
 		if q.over() {
 			return 0, false
 		}
-		q.waiting[h]++
-		q.cond.Wait()
-		q.waiting[h]--
+		q.wait(h)
 	}
 }
 
@@ -638,7 +659,9 @@ func (q *queue) take(i, h int) int {
 	q.tried[i][h] = true
 	q.inflight[h]++
 	q.busy++
-	q.cond.Broadcast()
+	if len(q.fresh)+len(q.retry) > 0 {
+		q.nudge()
+	}
 	return i
 }
 
@@ -648,7 +671,7 @@ func (q *queue) callEnded(h int, failed bool) (fails int, dropped bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.inflight[h]--
-	q.cond.Broadcast()
+	q.nudge()
 	if !failed {
 		q.failsInARow[h] = 0
 		return 0, false
@@ -657,6 +680,7 @@ func (q *queue) callEnded(h int, failed bool) (fails int, dropped bool) {
 	if q.failsInARow[h] >= q.maxFailures && !q.dropped[h] {
 		q.dropped[h] = true
 		dropped = true
+		q.wakeAll()
 	}
 	return q.failsInARow[h], dropped
 }
@@ -666,8 +690,9 @@ func (q *queue) done() {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.busy--
-	q.over()
-	q.cond.Broadcast()
+	if q.over() {
+		q.wakeAll()
+	}
 }
 
 // over reports (and signals on finished) that no pair is left to do.
@@ -696,7 +721,7 @@ func (q *queue) requeue(i int, d eval.Decision) bool {
 	q.retry = append(q.retry, i)
 	q.last[i] = d
 	q.busy--
-	q.cond.Broadcast()
+	q.nudge()
 	return true
 }
 

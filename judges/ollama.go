@@ -47,10 +47,16 @@ func (t statusTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 
 // newHTTPClient is the judge's HTTP client: a deadline on every request, no
 // redirects, and error statuses as *StatusError.
-func newHTTPClient(timeout time.Duration) *http.Client {
+//
+// Each host gets its own transport that keeps a connection per call slot
+// alive: the default transport keeps two, so that at --parallel 32 most
+// calls would open a new connection.
+func newHTTPClient(timeout time.Duration, parallel int) *http.Client {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConnsPerHost = max(parallel, 2)
 	return &http.Client{
 		Timeout:       timeout,
-		Transport:     statusTransport{http.DefaultTransport},
+		Transport:     statusTransport{tr},
 		CheckRedirect: func(*http.Request, []*http.Request) error { return errRedirect },
 	}
 }
@@ -152,7 +158,7 @@ func NewOllama(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
 	j := &ModelJudge{cfg: cfg, kind: "ollama"}
 	digests := map[string][]string{}
 	for _, u := range urls {
-		client := api.NewClient(u, newHTTPClient(cfg.Timeout))
+		client := api.NewClient(u, newHTTPClient(cfg.Timeout, cfg.Parallel))
 		version, digest, err := probeOllama(ctx, u, client, cfg.Model)
 		if err != nil {
 			return nil, err

@@ -166,7 +166,7 @@ func NewOpenAI(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
 	j := &ModelJudge{cfg: cfg, kind: "openai"}
 	revisions := map[string][]string{}
 	for k, u := range urls {
-		ep := &openaiEndpoint{base: u, client: newHTTPClient(cfg.Timeout), token: cfg.Token, j: j}
+		ep := &openaiEndpoint{base: u, client: newHTTPClient(cfg.Timeout, cfg.Parallel), token: cfg.Token, j: j}
 		rev, ctxLen, err := probeOpenAI(ctx, ep, cfg.Model)
 		if err != nil {
 			return nil, err
