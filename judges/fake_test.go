@@ -27,6 +27,7 @@ type fakeOllama struct {
 	// inflight and maxInflight: calls being answered now, and the most
 	// at once.
 	inflight, maxInflight atomic.Int64
+	conns                 atomic.Int64 // connections opened
 	mu                    sync.Mutex
 	requests              []api.ChatRequest
 	reply                 func(n int64, req api.ChatRequest) (status int, content string, delay time.Duration)
@@ -78,7 +79,13 @@ func newFakeDigest(t testing.TB, models []string, prefix string, reply func(n in
 		}
 		json.NewEncoder(w).Encode(api.ChatResponse{Model: req.Model, Message: api.Message{Role: "assistant", Content: content}, Done: true})
 	})
-	f.Server = httptest.NewServer(mux)
+	f.Server = httptest.NewUnstartedServer(mux)
+	f.Server.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateNew {
+			f.conns.Add(1)
+		}
+	}
+	f.Start()
 	t.Cleanup(f.Close)
 	return f
 }

@@ -575,3 +575,22 @@ func TestBackoffDoesNotDelayTheEnd(t *testing.T) {
 		t.Errorf("failing host: %d calls (want 2: one per slot, then back-off), %+v", bad.calls.Load(), j.Hosts()[0])
 	}
 }
+
+// TestConnectionsReused: each call slot keeps its connection; the default
+// transport would keep 2 per host and open a new one for most calls.
+func TestConnectionsReused(t *testing.T) {
+	f := newFake(t, []string{"m"}, fixedReply(20*time.Millisecond))
+	c := cfg(f, "m")
+	c.Parallel = 8
+	j, err := NewOllama(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := f.conns.Load()
+	if _, err := j.Judge(context.Background(), manyPairs(96)); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.conns.Load() - before; n > 8 {
+		t.Errorf("%d connections opened for 96 calls at --parallel 8, want at most 8", n)
+	}
+}
