@@ -1,6 +1,7 @@
 package judges
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -101,10 +102,14 @@ func IsLoopback(u *url.URL) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// ollamaEndpoint is one Ollama server.
+// ollamaEndpoint is one Ollama server. Chats are posted directly (with the
+// api package's types) rather than through api.Client.Chat, which
+// allocates a 512 KB scan buffer per call: a fifth of the CPU a pair costs
+// (BenchmarkPairOverhead's profile).
 type ollamaEndpoint struct {
 	u      *url.URL
-	client *api.Client
+	client *api.Client // version and model list
+	http   *http.Client
 	j      *ModelJudge
 }
 
@@ -112,19 +117,45 @@ func (e *ollamaEndpoint) label() string { return e.u.Host }
 
 func (e *ollamaEndpoint) chat(ctx context.Context, system, user string) (string, error) {
 	stream := false
-	req := &api.ChatRequest{
+	body, err := json.Marshal(&api.ChatRequest{
 		Model:    e.j.cfg.Model,
 		Messages: []api.Message{{Role: "system", Content: system}, {Role: "user", Content: user}},
 		Stream:   &stream,
 		Format:   replySchema,
 		Options:  e.j.Options(),
-	}
-	var content strings.Builder
-	err := e.client.Chat(ctx, req, func(r api.ChatResponse) error {
-		content.WriteString(r.Message.Content)
-		return nil
 	})
-	return content.String(), err
+	if err != nil {
+		return "", err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, e.u.JoinPath("/api/chat").String(), bytes.NewReader(body))
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	resp, err := e.http.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, maxReply+1))
+	if err != nil {
+		return "", err
+	}
+	if len(b) > maxReply {
+		return "", fmt.Errorf("POST /api/chat: reply larger than %d bytes", maxReply)
+	}
+	var r struct {
+		api.ChatResponse
+		Error string `json:"error"`
+	}
+	if err := json.Unmarshal(b, &r); err != nil {
+		return "", errUnparsable{fmt.Errorf("the server's reply is not a chat response: %v", err)}
+	}
+	if r.Error != "" {
+		return "", fmt.Errorf("the server: %s", r.Error)
+	}
+	return r.Message.Content, nil
 }
 
 // checkHost resolves a host and applies the loopback rule.
@@ -158,7 +189,8 @@ func NewOllama(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
 	j := &ModelJudge{cfg: cfg, kind: "ollama"}
 	digests := map[string][]string{}
 	for _, u := range urls {
-		client := api.NewClient(u, newHTTPClient(cfg.Timeout, cfg.Parallel))
+		hc := newHTTPClient(cfg.Timeout, cfg.Parallel)
+		client := api.NewClient(u, hc)
 		version, digest, err := probeOllama(ctx, u, client, cfg.Model)
 		if err != nil {
 			return nil, err
@@ -167,7 +199,7 @@ func NewOllama(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
 			j.ServerVersion, j.Digest = version, digest
 		}
 		digests[digest] = append(digests[digest], u.Host)
-		j.eps = append(j.eps, &ollamaEndpoint{u: u, client: client, j: j})
+		j.eps = append(j.eps, &ollamaEndpoint{u: u, client: client, http: hc, j: j})
 		j.stats = append(j.stats, HostStats{Host: u.Host})
 	}
 	if len(digests) > 1 {
