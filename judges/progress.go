@@ -75,7 +75,7 @@ func (p *progress) add(h int) {
 	}
 }
 
-// line is "judged 140/1406 pairs, 12.3 calls/s, 200 cached, ETA 1m43s; a 70, b 70".
+// line is "done 140/1406 pairs, 12.3 calls/s, 200 cached, ETA 1m43s; a 70, b 70".
 func (p *progress) line(now time.Time) string {
 	el := now.Sub(p.start)
 	rate := float64(p.calls()-p.calls0) / el.Seconds()
@@ -89,7 +89,7 @@ func (p *progress) line(now time.Time) string {
 			hs = append(hs, fmt.Sprintf("%s %d", h, p.perHost[i]))
 		}
 	}
-	s := fmt.Sprintf("judged %d/%d pairs, %.1f calls/s, %d cached, ETA %s", p.n, p.total, rate, p.cached, eta)
+	s := fmt.Sprintf("done %d/%d pairs, %.1f calls/s, %d cached, ETA %s", p.n, p.total, rate, p.cached, eta)
 	if len(hs) > 0 {
 		s += "; " + strings.Join(hs, ", ")
 	}

@@ -263,7 +263,7 @@ func TestProgressLines(t *testing.T) {
 		t.Errorf("header %q", lines[0])
 	}
 	last := lines[10]
-	for _, want := range []string{"judged 20/20 pairs, ", " calls/s, 5 cached, ETA 0s; " + hostOf(a.URL) + " ", ", " + hostOf(b.URL) + " "} {
+	for _, want := range []string{"done 20/20 pairs, ", " calls/s, 5 cached, ETA 0s; " + hostOf(a.URL) + " ", ", " + hostOf(b.URL) + " "} {
 		if !strings.Contains(last, want) {
 			t.Errorf("%q not in %q", want, last)
 		}
