@@ -114,6 +114,12 @@ func (e *openaiEndpoint) chat(ctx context.Context, system, user string) (string,
 	if err != nil {
 		return "", err
 	}
+	return parseCompletion(b)
+}
+
+// parseCompletion returns the first choice's message text of a chat
+// completion; anything else is an unparsable reply.
+func parseCompletion(b []byte) (string, error) {
 	var r oaResponse
 	if err := json.Unmarshal(b, &r); err != nil {
 		return "", errUnparsable{fmt.Errorf("the server's reply is not a chat completion: %v", err)}
@@ -206,21 +212,12 @@ func probeOpenAI(ctx context.Context, ep *openaiEndpoint, model string) (revisio
 		}
 		return "", 0, &HintError{fmt.Errorf("the OpenAI-compatible %w at %s: %v", ErrServerDown, ep.base, err), "start the server (vllm serve MODEL, llama-server, ...) and check --judge-url"}
 	}
-	var list struct {
-		Data []map[string]json.RawMessage `json:"data"`
-	}
-	if err := json.Unmarshal(b, &list); err != nil {
+	revision, ctxLen, ids, found, err := findModel(b, model)
+	if err != nil {
 		return "", 0, &HintError{fmt.Errorf("the OpenAI-compatible %w at %s: /v1/models is not a model list: %v", ErrServerDown, ep.base, err), "check --judge-url: it names the server, e.g. http://127.0.0.1:8000"}
 	}
-	var ids []string
-	for _, m := range list.Data {
-		var id string
-		json.Unmarshal(m["id"], &id)
-		ids = append(ids, id)
-		if id != model && id != model+":latest" {
-			continue
-		}
-		return modelRevision(id, m), modelContextLength(m), nil
+	if found {
+		return revision, ctxLen, nil
 	}
 	slices.Sort(ids)
 	served := strings.Join(ids, ", ")
@@ -231,6 +228,26 @@ func probeOpenAI(ctx context.Context, ep *openaiEndpoint, model string) (revisio
 		served = "none"
 	}
 	return "", 0, &HintError{fmt.Errorf("%w: %q at %s", ErrModelMissing, model, ep.base), "the server lists: " + served}
+}
+
+// findModel reads a /v1/models reply: the model's revision and context
+// length if it is listed, and the ids listed.
+func findModel(b []byte, model string) (revision string, ctxLen int, ids []string, found bool, err error) {
+	var list struct {
+		Data []map[string]json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(b, &list); err != nil {
+		return "", 0, nil, false, err
+	}
+	for _, m := range list.Data {
+		var id string
+		json.Unmarshal(m["id"], &id)
+		ids = append(ids, id)
+		if !found && (id == model || id == model+":latest") {
+			revision, ctxLen, found = modelRevision(id, m), modelContextLength(m), true
+		}
+	}
+	return revision, ctxLen, ids, found, nil
 }
 
 // modelRevision is what a /v1/models entry says about the weights: a

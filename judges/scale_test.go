@@ -594,3 +594,28 @@ func TestConnectionsReused(t *testing.T) {
 		t.Errorf("%d connections opened for 96 calls at --parallel 8, want at most 8", n)
 	}
 }
+
+// FuzzServerReplies: what an OpenAI-compatible server sends (a chat
+// completion, a model list) never panics the readers; an accepted
+// completion's text is the content sent.
+func FuzzServerReplies(f *testing.F) {
+	for _, s := range []string{
+		`{"choices":[{"message":{"role":"assistant","content":"{\"equivalent\":true,\"reason\":\"\"}"}}]}`,
+		`{"choices":[]}`, `{"choices":[{"message":{"content":null}}]}`, `[]`, `{"data":[{"id":"m","root":"r","max_model_len":4096}]}`,
+		`{"data":[{"id":"m","meta":{"n":1}},{"id":7}]}`, `{"data":[null]}`, `{"data":{"id":"m"}}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if content, err := parseCompletion([]byte(s)); err == nil {
+			b, _ := json.Marshal(map[string]any{"choices": []any{map[string]any{"message": map[string]any{"content": content}}}})
+			if again, err := parseCompletion(b); err != nil || again != content {
+				t.Fatalf("%q: content %q does not round-trip", s, content)
+			}
+		}
+		rev, n, ids, found, err := findModel([]byte(s), "m")
+		if err == nil && found && (n < 0 || len(ids) == 0) {
+			t.Fatalf("%q: found with context %d, ids %q, revision %q", s, n, ids, rev)
+		}
+	})
+}
