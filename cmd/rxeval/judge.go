@@ -34,7 +34,7 @@ type judgeFlags struct {
 
 func (f *judgeFlags) register(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&f.hosts, "ollama-host", nil, "Ollama server `URL`; repeat it or give a comma list to spread the calls over several hosts serving the same model (default $OLLAMA_HOST or http://127.0.0.1:11434)")
-	fs.StringSliceVar(&f.urls, "judge-url", nil, "OpenAI-compatible server `URL` for --judge openai:MODEL, e.g. http://127.0.0.1:8000 (vLLM, SGLang, llama.cpp, TGI); repeat it or give a comma list for several; a bearer token is read from $RXEVAL_JUDGE_TOKEN")
+	fs.StringSliceVar(&f.urls, "judge-url", nil, "OpenAI-compatible server `URL` for --judge openai:MODEL, e.g. http://127.0.0.1:8000 (vLLM, SGLang, llama.cpp, Ollama's /v1); repeat it or give a comma list for several; a bearer token is read from $RXEVAL_JUDGE_TOKEN")
 	fs.BoolVar(&f.allowRemote, "allow-remote-judge", false, "allow a judge host that is not this machine")
 	fs.IntVar(&f.parallel, "parallel", 2, "`N` model calls at once on each host")
 	fs.Int64Var(&f.maxCalls, "max-calls", 0, "stop asking the model after `N` calls; the remaining pairs stay undecided and the report says so (0: no limit)")
