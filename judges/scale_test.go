@@ -234,6 +234,22 @@ func TestMaxCalls(t *testing.T) {
 	if !strings.Contains(log.String(), "13 not asked (--max-calls 7 reached)") {
 		t.Errorf("totals line:\n%s", log.String())
 	}
+	// With a cache, each run with the same budget asks for the next 7.
+	cache, err := OpenCache(filepath.Join(t.TempDir(), "v.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cache.Close()
+	c.Cache, c.Progress = cache, nil
+	for run, want := range []int{7, 14, 20, 20} {
+		j, _ := NewOllama(context.Background(), c)
+		if _, err := j.Judge(context.Background(), manyPairs(20)); err != nil {
+			t.Fatal(err)
+		}
+		if rs := j.LastRun(); rs.Cached+rs.Decided != want {
+			t.Errorf("run %d: %d decided in all, want %d (%+v)", run+1, rs.Cached+rs.Decided, want, rs)
+		}
+	}
 }
 
 // TestProgressLines: progress gives done/total, calls/s, cache hits, the
