@@ -12,7 +12,8 @@ import (
 // progress reports a model run on stderr: pairs done of the total, calls
 // per second, cache hits, the ETA and the pairs each host answered; a line
 // redrawn in place on a terminal, otherwise a line every tenth of the run
-// or every 10 seconds, whichever comes first. A nil writer prints nothing.
+// and whenever a pair ends 10 s or more after the last line. A nil writer
+// prints nothing.
 type progress struct {
 	w         io.Writer
 	tty       bool
