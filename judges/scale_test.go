@@ -635,3 +635,59 @@ func FuzzServerReplies(f *testing.F) {
 		}
 	})
 }
+
+// TestHostsFailingOneAfterAnother: while one host still answers (its
+// transient errors covered by a retry), every pair is decided, however the
+// others fail (always, or from some point on); the run ends, and no host
+// gets more than --parallel calls at once.
+func TestHostsFailingOneAfterAnother(t *testing.T) {
+	always500 := newFake(t, []string{"m"}, func(int64, api.ChatRequest) (int, string, time.Duration) { return 500, "", time.Millisecond })
+	later := newFake(t, []string{"m"}, func(n int64, _ api.ChatRequest) (int, string, time.Duration) {
+		if n > 30 {
+			return 503, "", 0
+		}
+		return 200, `{"equivalent": true, "reason": "ok"}`, 2 * time.Millisecond
+	})
+	var mu sync.Mutex
+	tries := map[string]int{}
+	flaky := newFake(t, []string{"m"}, func(n int64, req api.ChatRequest) (int, string, time.Duration) {
+		mu.Lock()
+		defer mu.Unlock()
+		msg := req.Messages[1].Content
+		tries[msg]++
+		if tries[msg] == 1 && len(msg)%3 == 0 { // a third of the pairs fail their first call
+			return 502, "", 0
+		}
+		return 200, `{"equivalent": true, "reason": "ok"}`, 3 * time.Millisecond
+	})
+	c := ModelConfig{Hosts: []string{always500.URL, later.URL, flaky.URL}, Model: "m", Parallel: 4, Retries: 1, Backoff: time.Millisecond, MaxFailures: 3, Timeout: 2 * time.Second}
+	j, err := NewOllama(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := make([]eval.Pair, 200)
+	for i := range pairs {
+		pairs[i] = eval.Pair{Kind: eval.Correction, Idx: fmt.Sprint(i), FormalStatement: "s", Gold: "theorem t : a = b", Pred: fmt.Sprintf("theorem t : b = a + %d", i)}
+	}
+	ds, err := j.Judge(context.Background(), pairs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range ds {
+		if d.Verdict != eval.Equivalent {
+			t.Fatalf("pair %d: %+v", i, d)
+		}
+	}
+	hs := j.Hosts()
+	if hs[0].Dropped == "" || hs[1].Dropped == "" || hs[2].Dropped != "" {
+		t.Errorf("hosts %+v", hs)
+	}
+	if hs[1].Decided != 30 || len(tries) != 170 || hs[2].Decided != 170 {
+		t.Errorf("decided %d then %d; the reliable host saw %d distinct pairs, want 30 + 170", hs[1].Decided, hs[2].Decided, len(tries))
+	}
+	for _, f := range []*fakeOllama{always500, later, flaky} {
+		if f.maxInflight.Load() > 4 {
+			t.Errorf("%d calls at once on a host, want ≤ 4", f.maxInflight.Load())
+		}
+	}
+}
