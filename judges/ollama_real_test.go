@@ -284,9 +284,14 @@ func TestRealOllama(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if j.Name() != "openai:tiny" || j.Digest != "" {
-			// Ollama's /v1/models reports no revision.
-			t.Errorf("name %q revision %q", j.Name(), j.Digest)
+		// Ollama's /v1/models reports no revision; its /api/tags has the
+		// digest the native judge uses.
+		native, err := NewOllama(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j.Name() != "openai:tiny" || j.Digest != "ollama:"+native.Digest {
+			t.Errorf("name %q revision %q, want ollama:%s", j.Name(), j.Digest, native.Digest)
 		}
 		a, err := j.Judge(ctx, samplePairs)
 		if err != nil {

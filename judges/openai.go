@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/ollama/ollama/api"
 )
 
 // An OpenAI-compatible judge talks to any server of the chat completions
@@ -217,6 +219,9 @@ func probeOpenAI(ctx context.Context, ep *openaiEndpoint, model string) (revisio
 		return "", 0, &HintError{fmt.Errorf("the OpenAI-compatible %w at %s: /v1/models is not a model list: %v", ErrServerDown, ep.base, err), "check --judge-url: it names the server, e.g. http://127.0.0.1:8000"}
 	}
 	if found {
+		if revision == "" {
+			revision = ollamaDigest(pctx, ep, model)
+		}
 		return revision, ctxLen, nil
 	}
 	slices.Sort(ids)
@@ -228,6 +233,25 @@ func probeOpenAI(ctx context.Context, ep *openaiEndpoint, model string) (revisio
 		served = "none"
 	}
 	return "", 0, &HintError{fmt.Errorf("%w: %q at %s", ErrModelMissing, model, ep.base), "the server lists: " + served}
+}
+
+// ollamaDigest asks an Ollama server behind the OpenAI-compatible API for
+// the model's digest (/api/tags); empty for any other server.
+func ollamaDigest(ctx context.Context, ep *openaiEndpoint, model string) string {
+	b, err := ep.do(ctx, http.MethodGet, "/api/tags", nil)
+	if err != nil {
+		return ""
+	}
+	var list api.ListResponse
+	if json.Unmarshal(b, &list) != nil {
+		return ""
+	}
+	for _, m := range list.Models {
+		if m.Digest != "" && (m.Name == model || m.Model == model || m.Name == model+":latest") {
+			return "ollama:" + m.Digest
+		}
+	}
+	return ""
 }
 
 // findModel reads a /v1/models reply: the model's revision and context

@@ -450,6 +450,21 @@ func TestOpenAIRevisions(t *testing.T) {
 			t.Errorf("%s: revision %q, want %q", tt.entry, j.Digest, tt.want)
 		}
 	}
+	// An Ollama server's /v1 lists no revision: its /api/tags gives the digest.
+	ol := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/v1/models":
+			io.WriteString(w, `{"object":"list","data":[{"id":"m:latest","object":"model","owned_by":"library"}]}`)
+		case "/api/tags":
+			io.WriteString(w, `{"models":[{"name":"other:latest","digest":"sha256:0000"},{"name":"m:latest","model":"m:latest","digest":"sha256:abcd"}]}`)
+		}
+	}))
+	defer ol.Close()
+	if j, err := NewOpenAI(context.Background(), ModelConfig{Host: ol.URL, Model: "m"}); err != nil {
+		t.Errorf("Ollama's /v1: %v", err)
+	} else if j.Digest != "ollama:sha256:abcd" {
+		t.Errorf("Ollama's /v1: revision %q", j.Digest)
+	}
 	// Two servers with different revisions are refused, both named.
 	a := newFakeOpenAI(t, `{"id":"m","root":"org/m@v1"}`, oaAlways(""))
 	b := newFakeOpenAI(t, `{"id":"m","root":"org/m@v2"}`, oaAlways(""))
