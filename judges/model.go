@@ -107,12 +107,13 @@ type ModelJudge struct {
 	kind string // "ollama" or "openai"
 	eps  []endpoint
 	// Digest identifies the model's weights: the Ollama digest, or the
-	// revision an OpenAI-compatible server reports (empty if none).
+	// revision an OpenAI-compatible server reports (empty if none). It is
+	// part of every cache key.
 	Digest string
 	// ServerVersion is the Ollama server's version (empty for others).
 	ServerVersion string
-	// ContextLimit, when the server reports one, bounds prompts instead of
-	// NumCtx.
+	// contextLimit, when the server reports one (vLLM's max_model_len),
+	// bounds prompts instead of NumCtx.
 	contextLimit int
 	calls        atomic.Int64
 	budget       atomic.Int64
