@@ -247,14 +247,14 @@ func (j *ModelJudge) ask(ctx context.Context, h int, pair eval.Pair) (eval.Decis
 	if err != nil {
 		return eval.Decision{}, err
 	}
-	limit, flag := j.cfg.NumCtx, "--num-ctx"
+	limit, what, fix := j.cfg.NumCtx, "--num-ctx", "raise --num-ctx"
 	if j.contextLimit > 0 {
-		limit, flag = j.contextLimit, "the server's max_model_len"
+		limit, what, fix = j.contextLimit, "the server's max_model_len", "serve the model with a longer context"
 	}
 	if size := len(systemPrompt) + len(msg); !FitsContext(size, limit, j.cfg.NumPredict) {
 		// Never send what the server would cut from the front (the
 		// instructions and the reference go first, the candidate stays).
-		return eval.Decision{}, errTooLong{fmt.Errorf("the prompt has %d bytes, more than %s %d tokens can be sure to hold; raise --num-ctx", size, flag, limit)}
+		return eval.Decision{}, errTooLong{fmt.Errorf("the prompt has %d bytes, more than %s %d tokens can be sure to hold; %s", size, what, limit, fix)}
 	}
 	if !j.takeCall() {
 		return eval.Decision{}, errBudget

@@ -706,3 +706,25 @@ func TestHostsFailingOneAfterAnother(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAIContextLength: vLLM's max_model_len bounds the prompts sent,
+// instead of --num-ctx.
+func TestOpenAIContextLength(t *testing.T) {
+	f := newFakeOpenAI(t, `{"id":"m","max_model_len":2000}`, oaAlways(`{"equivalent": true, "reason": "ok"}`))
+	j, err := NewOpenAI(context.Background(), ModelConfig{Host: f.URL, Model: "m", NumCtx: 64000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := samplePairs[0]
+	long.Pred = "theorem t : x = " + strings.Repeat("1 + ", 300) + "1"
+	ds, err := j.Judge(context.Background(), []eval.Pair{long, samplePairs[2]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds[0].Verdict != eval.Undecided || ds[0].Failed || !strings.Contains(ds[0].Reason, "max_model_len 2000 tokens can be sure to hold; serve the model with a longer context") {
+		t.Errorf("over-long pair: %+v", ds[0])
+	}
+	if ds[1].Verdict != eval.Equivalent || f.calls.Load() != 1 {
+		t.Errorf("short pair %+v, %d calls", ds[1], f.calls.Load())
+	}
+}
