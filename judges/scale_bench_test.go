@@ -55,6 +55,41 @@ func BenchmarkHosts(b *testing.B) {
 	}
 }
 
+// BenchmarkOpenAIHosts is BenchmarkHosts's first and last row for the
+// OpenAI-compatible client.
+//
+//	go test ./judges -run XXX -bench OpenAIHosts -benchtime 5x
+func BenchmarkOpenAIHosts(b *testing.B) {
+	for _, hp := range [][2]int{{1, 1}, {4, 32}} {
+		hosts, parallel := hp[0], hp[1]
+		b.Run(fmt.Sprintf("hosts=%d/parallel=%d", hosts, parallel), func(b *testing.B) {
+			var urls []string
+			for range hosts {
+				f := newFakeOpenAI(b, `{"id":"m"}`, func(int64) (int, string, time.Duration) {
+					return 200, `{"equivalent": true, "reason": "same"}`, benchDelay
+				})
+				urls = append(urls, f.URL)
+			}
+			j, err := NewOpenAI(context.Background(), ModelConfig{Hosts: urls, Model: "m", Parallel: parallel, Timeout: 10 * time.Second})
+			if err != nil {
+				b.Fatal(err)
+			}
+			slots := hosts * parallel
+			pairs := manyPairs(4 * slots)
+			b.ResetTimer()
+			start := time.Now()
+			for b.Loop() {
+				if _, err := j.Judge(context.Background(), pairs); err != nil {
+					b.Fatal(err)
+				}
+			}
+			rate := float64(j.Calls()) / time.Since(start).Seconds()
+			b.ReportMetric(rate, "calls/s")
+			b.ReportMetric(rate/(float64(slots)/benchDelay.Seconds()), "of-ideal")
+		})
+	}
+}
+
 // BenchmarkPairOverhead is the cost of one pair when the server answers at
 // once (1 host, --parallel 1): prompt rendering, the HTTP round trip over
 // loopback, JSON both ways (the fake server's share included), the reply's

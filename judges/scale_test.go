@@ -310,7 +310,7 @@ type fakeOpenAI struct {
 	inflight atomic.Int64
 }
 
-func newFakeOpenAI(t *testing.T, entries string, reply func(n int64) (int, string, time.Duration)) *fakeOpenAI {
+func newFakeOpenAI(t testing.TB, entries string, reply func(n int64) (int, string, time.Duration)) *fakeOpenAI {
 	f := &fakeOpenAI{entries: entries, reply: reply}
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
