@@ -37,6 +37,21 @@ type Outcome struct {
 	Localization   FieldOutcome `json:"localization"`
 	Correction     FieldOutcome `json:"correction"`
 	Joint          bool         `json:"joint_ok"`
+	// The texts behind the outcome, for error analysis (rxeval report):
+	// null fields are absent. Statements come from gold or --inputs.
+	Informal       string  `json:"informal_statement,omitempty"`
+	Formal         string  `json:"formal_statement,omitempty"`
+	GoldSegment    *string `json:"gold_segment,omitempty"`
+	GoldCorrection *string `json:"gold_correction,omitempty"`
+	PredSegment    *string `json:"pred_segment,omitempty"`
+	PredCorrection *string `json:"pred_correction,omitempty"`
+}
+
+func ptr(t Text) *string {
+	if t.Null {
+		return nil
+	}
+	return &t.S
 }
 
 // ClassCounts are the categorization counts of one class.
@@ -158,7 +173,8 @@ func Score(ctx context.Context, gold []Gold, preds map[string]Pred, judge Judge,
 	var pairs []Pair
 	var refs []ref
 	for i, g := range gold {
-		o := Outcome{Idx: g.Idx, GoldMisaligned: g.Misaligned, GoldCategory: g.Category}
+		o := Outcome{Idx: g.Idx, GoldMisaligned: g.Misaligned, GoldCategory: g.Category,
+			Informal: g.Informal, Formal: g.FormalStatement, GoldSegment: ptr(g.Segment), GoldCorrection: ptr(g.Corrected)}
 		p, ok := preds[g.Idx]
 		if !ok {
 			missing.Count++
@@ -173,6 +189,7 @@ func Score(ctx context.Context, gold []Gold, preds map[string]Pred, judge Judge,
 			continue
 		}
 		o.PredMisaligned = p.Misaligned
+		o.PredSegment, o.PredCorrection = ptr(p.Segment), ptr(p.Corrected)
 		if p.VerdictNoncanonical {
 			// Read as neither class: wrong whatever the gold is.
 			o.PredMisaligned = !g.Misaligned
@@ -245,6 +262,13 @@ func Score(ctx context.Context, gold []Gold, preds map[string]Pred, judge Judge,
 		o.Joint = o.VerdictOK && o.CategoryOK && o.Localization.OK && o.Correction.OK
 	}
 	rep.Outcomes = outs
+	finish(rep, opts)
+	return rep, nil
+}
+
+// finish derives the figures, bounds and intervals of rep from its outcomes.
+func finish(rep *Report, opts Options) {
+	outs := rep.Outcomes
 	all := make([]int, len(outs))
 	for i := range all {
 		all[i] = i
@@ -257,7 +281,6 @@ func Score(ctx context.Context, gold []Gold, preds map[string]Pred, judge Judge,
 		rep.CI = bootstrap(outs, opts.Bootstrap, opts.Seed)
 		rep.CISettings = &CISettings{Method: "percentile bootstrap over samples", Resamples: opts.Bootstrap, Seed: opts.Seed, Level: 0.95}
 	}
-	return rep, nil
 }
 
 // bounds returns the judge-decided figures with every undecided pair scored

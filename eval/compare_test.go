@@ -1,0 +1,177 @@
+package eval
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// The per-sample file round-trips: a report rebuilt from it has the same
+// figures, bounds, stage-two counts and intervals as the scored one.
+func TestPerSampleRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for round := 0; round < 20; round++ {
+		g, p := randomCase(rng, 40)
+		g[1].Informal, g[1].FormalStatement = "informal", "theorem x : s1 := sorry"
+		opts := Options{Bootstrap: 50, Seed: 9, UndecidedRight: round%2 == 1}
+		rep, err := Score(context.Background(), g, p, stubJudge{}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := Document{Report: rep, Gold: "g.jsonl", GoldShape: Flat, Pred: "p.jsonl", Judge: JudgeInfo{"chain": "stub"}}
+		var buf bytes.Buffer
+		if err := doc.WritePerSample(&buf); err != nil {
+			t.Fatal(err)
+		}
+		outs, run, err := ParsePerSample(buf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if run == nil || run.Pred != "p.jsonl" || run.Judge["chain"] != "stub" {
+			t.Fatalf("run = %+v", run)
+		}
+		if outs[1].Informal != "informal" || outs[1].Formal == "" {
+			t.Errorf("texts lost: %+v", outs[1])
+		}
+		back := FromOutcomes(outs, opts)
+		back.Outcomes, rep.Outcomes = nil, nil
+		if !reflect.DeepEqual(back, rep) {
+			t.Fatalf("round %d: rebuilt report differs:\n got %+v\nwant %+v", round, back, rep)
+		}
+	}
+}
+
+func TestParsePerSampleErrors(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", "no samples"},
+		{"{\"idx\":\"a\"}\nnot json\n", "line 2:"},
+		{"{\"verdict_ok\":true}\n", "line 1: idx: missing"},
+		{"{\"idx\":\"a\"}\n\n{\"idx\":\"a\"}\n", `line 3: idx: "a" appears twice`},
+	} {
+		_, _, err := ParsePerSample([]byte(c.in))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: err = %v, want %q", c.in, err, c.want)
+		}
+	}
+}
+
+func FuzzParsePerSample(f *testing.F) {
+	f.Add([]byte(`{"idx":"1","verdict_ok":true,"pred_category":"Missing Premise","localization":{"ok":true,"by":"span"},"correction":{"ok":false,"by":"undecided","undecided":true},"joint_ok":false,"run":{"gold":"g"}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		outs, _, err := ParsePerSample(data)
+		if err != nil {
+			return
+		}
+		r := FromOutcomes(outs, Options{Bootstrap: 2})
+		if r.N != len(outs) {
+			t.Fatalf("N = %d for %d outcomes", r.N, len(outs))
+		}
+	})
+}
+
+// Two systems over four samples, by hand: A is right on s1, s2; B on s1,
+// s2, s3 (joint). B - A joint = +0.25.
+func TestCompare(t *testing.T) {
+	g := []Gold{gold("s1", "", "", ""), gold("s2", mp, "a", "b"), gold("s3", mp, "a", "b"), gold("s4", ep, "x", "y")}
+	a := predMap(pred("s1", false, "", "", ""), pred("s2", true, mp, "a", "b"), pred("s3", true, ep, "a", "b"), pred("s4", false, "", "", ""))
+	b := predMap(pred("s1", false, "", "", ""), pred("s2", true, mp, "a", "b"), pred("s3", true, mp, "a", "b"), pred("s4", true, ep, "z", "y"))
+	ra, rb := score(t, g, a, Options{}), score(t, g, b, Options{})
+	c, err := Compare([]string{"A", "B"}, []*Report{ra, rb}, 500, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Ranking[0].System != "B" || c.Ranking[0].Rank != 1 || c.Ranking[1].System != "A" || !near(c.Ranking[0].JointAccuracy, 0.75) {
+		t.Errorf("ranking = %+v", c.Ranking)
+	}
+	if lo, hi := c.Ranking[0].CI[0], c.Ranking[0].CI[1]; lo > 0.75 || hi < 0.75 || lo < 0 || hi > 1 || lo == hi {
+		t.Errorf("B's interval = %v", c.Ranking[0].CI)
+	}
+	d := c.Pairs[0].Deltas["joint_accuracy"]
+	check(t, "joint delta", d.Observed, 0.25)
+	// B is never worse than A on any sample: the difference is >= 0 in
+	// every resample, and > 0 unless s3 was never drawn: (3/4)^4 ≈ 0.32.
+	if d.PSameSign < 0.55 || d.PSameSign > 0.8 || d.CI[0] < 0 {
+		t.Errorf("joint delta = %+v, want P about 0.68 and a non-negative interval", d)
+	}
+	if v := c.Pairs[0].Deltas["verdict_macro_f1"]; v.Observed <= 0 {
+		t.Errorf("verdict delta = %+v", v)
+	}
+	joint := c.Disagreements["joint"]
+	if joint.Count != 1 || joint.Samples[0].Idx != "s3" || !reflect.DeepEqual(joint.Samples[0].Right, []string{"B"}) {
+		t.Errorf("joint disagreements = %+v", joint)
+	}
+	if v := c.Disagreements["verdict"]; v.Count != 1 || v.Samples[0].Idx != "s4" {
+		t.Errorf("verdict disagreements = %+v", v)
+	}
+	if v := c.Disagreements["localization"]; v.Count != 0 {
+		t.Errorf("localization disagreements = %+v (both wrong on s4)", v)
+	}
+	if _, err := Compare([]string{"A"}, []*Report{ra}, 10, 1); err == nil {
+		t.Error("one system compared")
+	}
+	short := score(t, g[:3], a, Options{})
+	if _, err := Compare([]string{"A", "S"}, []*Report{ra, short}, 10, 1); err == nil || !strings.Contains(err.Error(), "S has 3 samples") {
+		t.Errorf("different sample sets: %v", err)
+	}
+	// Equal systems: no difference observed, every resample agrees.
+	c2, _ := Compare([]string{"A", "A2"}, []*Report{ra, ra}, 50, 1)
+	if d := c2.Pairs[0].Deltas["joint_accuracy"]; d.Observed != 0 || d.PSameSign != 1 || c2.Ranking[1].Rank != 1 {
+		t.Errorf("equal systems: %+v %+v", d, c2.Ranking)
+	}
+	if _, err := json.Marshal(c); err != nil {
+		t.Error(err)
+	}
+}
+
+// countingJudge records every pair it is asked.
+type countingJudge struct{ asked []string }
+
+func (*countingJudge) Name() string { return "count" }
+func (j *countingJudge) Judge(_ context.Context, ps []Pair) ([]Decision, error) {
+	out := make([]Decision, len(ps))
+	for i, p := range ps {
+		j.asked = append(j.asked, p.Idx+"/"+p.Kind.String()+"/"+p.Pred)
+		out[i] = Decision{Verdict: Equivalent, By: "count"}
+		if p.Pred == "fail" {
+			out[i] = Decision{Verdict: Undecided, By: "count", Failed: true}
+		}
+	}
+	return out, nil
+}
+
+// Pairs two files (or two samples) share are judged once in a run; a
+// failed pair is asked again.
+func TestMemoJudgesSharedPairsOnce(t *testing.T) {
+	g := []Gold{gold("s1", mp, "a", "b"), gold("s2", mp, "a", "b")}
+	a := predMap(pred("s1", true, mp, "a2", "b2"), pred("s2", true, mp, "a2", "fail"))
+	b := predMap(pred("s1", true, mp, "a2", "b3"), pred("s2", true, mp, "a2", "fail"))
+	cj := &countingJudge{}
+	m := NewMemo(cj)
+	ra, err := Score(context.Background(), g, a, m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := Score(context.Background(), g, b, m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// s2's localization pair has s1's texts and context: asked once.
+	want := []string{"s1/localization/a2", "s1/correction/b2", "s2/correction/fail",
+		"s1/correction/b3", "s2/correction/fail"}
+	if !reflect.DeepEqual(cj.asked, want) {
+		t.Errorf("asked %v, want %v", cj.asked, want)
+	}
+	if asked, reused := m.Counts(); asked != 5 || reused != 3 {
+		t.Errorf("counts = %d asked, %d reused", asked, reused)
+	}
+	if !rb.Outcomes[0].Localization.OK || rb.Outcomes[0].Localization.By != "count" || !rb.Outcomes[1].Correction.JudgeFailed {
+		t.Errorf("reused decisions: %+v", rb.Outcomes)
+	}
+	if ra.StageTwo.Pairs != 4 || rb.StageTwo.Pairs != 4 {
+		t.Errorf("pairs %d %d", ra.StageTwo.Pairs, rb.StageTwo.Pairs)
+	}
+}
