@@ -17,6 +17,8 @@ type Document struct {
 	// Version is the rxeval version that wrote the report.
 	Version string `json:"rxeval_version"`
 	*Report
+	// System names the predictions in a comparison of several files.
+	System    string    `json:"system,omitempty"`
 	Gold      string    `json:"gold"`
 	GoldShape GoldShape `json:"gold_shape"`
 	Pred      string    `json:"predictions"`
@@ -149,4 +151,72 @@ func chainLegend(chain string) string {
 		return ""
 	}
 	return " (" + strings.Join(say, "; ") + ")"
+}
+
+// MultiDocument is the report of several prediction files scored against
+// one gold file: each file's report, then their comparison.
+type MultiDocument struct {
+	Systems    []Document  `json:"systems"`
+	Comparison *Comparison `json:"comparison"`
+}
+
+// WriteJSON writes the reports and the comparison as one JSON document.
+func (m MultiDocument) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(m)
+}
+
+// shortNames says which figure a comparison line shows.
+var shortNames = map[string]string{"joint_accuracy": "joint", "verdict_macro_f1": "verdict F1", "category_macro_f1": "category F1",
+	"localization_accuracy": "localization", "correction_accuracy": "correction"}
+
+// WriteText writes each system's table, then the ranking, the paired
+// bootstrap of every pair and the samples the systems disagree on.
+func (m MultiDocument) WriteText(w io.Writer) error {
+	for _, d := range m.Systems {
+		if _, err := fmt.Fprintf(w, "== %s\n", d.System); err != nil {
+			return err
+		}
+		if err := d.WriteText(w); err != nil {
+			return err
+		}
+		io.WriteString(w, "\n")
+	}
+	c := m.Comparison
+	var b strings.Builder
+	fmt.Fprintf(&b, "== comparison of %d systems (paired bootstrap: %d resamples of the samples, seed %d)\n\n", len(m.Systems), c.Rounds, c.Seed)
+	width := len("system")
+	for _, r := range c.Ranking {
+		width = max(width, len(r.System))
+	}
+	fmt.Fprintf(&b, "  %-4s  %-*s  %-14s  %-18s  %s\n", "rank", width, "system", "joint accuracy", "95% CI", "bounds (undecided all wrong .. all right)")
+	for _, r := range c.Ranking {
+		fmt.Fprintf(&b, "  %-4d  %-*s  %-14.4f  [%.4f, %.4f]  [%.4f, %.4f]\n", r.Rank, width, r.System, r.JointAccuracy, r.CI[0], r.CI[1], r.Bounds[0], r.Bounds[1])
+	}
+	b.WriteString("\npairs: B - A, its 95% interval, and P = the share of resamples where the difference has the sign seen\n")
+	for _, p := range c.Pairs {
+		fmt.Fprintf(&b, "  %s - %s\n", p.B, p.A)
+		for _, f := range figures {
+			d := p.Deltas[f]
+			fmt.Fprintf(&b, "    %-13s %+.4f  [%+.4f, %+.4f]  P %.3f\n", shortNames[f], d.Observed, d.CI[0], d.CI[1], d.PSameSign)
+		}
+	}
+	b.WriteString("\nsamples where the systems disagree (first 10; the systems right on each):\n")
+	for _, task := range SubTasks {
+		d := c.Disagreements[task]
+		fmt.Fprintf(&b, "  %-13s %d", task, d.Count)
+		for i, s := range d.Samples {
+			if i == 10 {
+				b.WriteString(" ...")
+				break
+			}
+			right := strings.Join(s.Right, ",")
+			fmt.Fprintf(&b, "%s %s [%s]", map[bool]string{true: ":", false: ","}[i == 0], s.Idx, right)
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

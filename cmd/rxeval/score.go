@@ -9,10 +9,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/internal/arena"
 	"github.com/rxeval/rxeval/judges"
+	htmlreport "github.com/rxeval/rxeval/report"
 	"github.com/rxeval/rxeval/validate"
 )
 
@@ -20,12 +23,18 @@ func init() {
 	register(&command{
 		name:    "score",
 		summary: "compute the official metrics of a prediction file against gold labels",
-		usage: `Usage: rxeval score --gold GOLD [flags] PRED
+		usage: `Usage: rxeval score --gold GOLD [flags] PRED [PRED...]
 
 Scores PRED (.jsonl or .zip) against GOLD (labelled rows with a diagnosis
 object, or rows in the prediction shape). PRED is validated first: what the
 official server would reject is refused (exit 1); penalised rows are scored
 as the rules say and listed as warnings on stderr.
+
+With several PRED files, each is scored, then they are compared: a ranking
+by joint accuracy with intervals, a paired bootstrap for each pair (1000
+resamples unless --bootstrap says otherwise), and the samples where they
+disagree per sub-task. A stage-two pair several files share is judged once.
+--html writes the same as a self-contained page for error analysis.
 
 Pairs no judge decides score wrong by default, so localization, correction
 and joint accuracy are lower bounds; the report gives both bounds.
@@ -48,9 +57,10 @@ func runScore(e *env, args []string) error {
 	judgeSpec := fs.String("judge", "offline", "stage-two `JUDGE`: "+judges.SpecHelp)
 	format := fs.String("format", "text", "output `FORMAT`: text or json")
 	out := fs.String("out", "", "write the report to `FILE` instead of stdout")
-	perSample := fs.String("per-sample", "", "write one JSON line per sample to `FILE`")
+	perSample := fs.String("per-sample", "", "write one JSON line per sample to `FILE` (with several PRED, FILE.SYSTEM.jsonl each)")
+	html := fs.String("html", "", "write an HTML error-analysis report to `FILE` (self-contained, opens offline)")
 	partial := fs.Bool("partial", false, "score gold ids without a prediction as all-wrong instead of refusing")
-	boot := fs.Int("bootstrap", 0, "add 95% percentile intervals from `N` bootstrap resamples")
+	boot := fs.Int("bootstrap", 0, "add 95% percentile intervals from `N` bootstrap resamples (default 1000 with several PRED)")
 	seed := fs.Uint64("seed", 1, "bootstrap random `SEED`")
 	maxSize := fs.Int64("max-size", validate.DefaultMaxSize, "refuse files (and zip entries) larger than `BYTES`")
 	undecided := fs.String("undecided", "wrong", "score pairs no judge decided as `wrong` (lower bounds), right (upper bounds), or fail (wrong, and exit 4 if any)")
@@ -60,8 +70,11 @@ func runScore(e *env, args []string) error {
 	if err := c.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return usageError{fmt.Errorf("want exactly one prediction file, got %d", fs.NArg())}
+	if fs.NArg() < 1 {
+		return usageError{fmt.Errorf("want one or more prediction files, got none")}
+	}
+	if fs.NArg() > 1 && !fs.Changed("bootstrap") {
+		*boot = 1000
 	}
 	if *goldPath == "" {
 		return usageError{fmt.Errorf("--gold is required")}
@@ -126,27 +139,68 @@ func runScore(e *env, args []string) error {
 		}
 	}
 
-	preds, err := readPredictions(e, fs.Arg(0), gold, *maxSize, text)
-	if err != nil {
-		return err
-	}
-
-	rep, err := eval.Score(ctx, gold, preds, judge, eval.Options{Partial: *partial, Bootstrap: *boot, Seed: *seed, UndecidedRight: *undecided == "right"})
-	if err != nil {
-		var me *eval.MissingError
-		if errors.As(err, &me) {
-			return problemsError{err.Error() + " (use --partial to score them as wrong)"}
+	// One memo for the run: a pair several files share is judged once.
+	memo := eval.NewMemo(judge)
+	names := systemNames(fs.Args())
+	docs := make([]eval.Document, fs.NArg())
+	var st eval.StageTwo // summed over the files, for the exit code
+	for i, path := range fs.Args() {
+		preds, err := readPredictions(e, path, gold, *maxSize, text)
+		if err != nil {
+			return err
 		}
-		return judgeFailure(err)
+		rep, err := eval.Score(ctx, gold, preds, memo, eval.Options{Partial: *partial, Bootstrap: *boot, Seed: *seed, UndecidedRight: *undecided == "right"})
+		if err != nil {
+			var me *eval.MissingError
+			if errors.As(err, &me) {
+				msg := err.Error() + " (use --partial to score them as wrong)"
+				if fs.NArg() > 1 {
+					msg = path + ": " + msg
+				}
+				return problemsError{msg}
+			}
+			return judgeFailure(err)
+		}
+		ji := eval.JudgeInfo{}
+		for k, v := range info {
+			ji[k] = v
+		}
+		ji["decided_by"] = rep.StageTwo.Decided
+		docs[i] = eval.Document{Version: version(), Report: rep, Gold: *goldPath, GoldShape: shape, Pred: path, Judge: ji}
+		if fs.NArg() > 1 {
+			docs[i].System = names[i]
+		}
+		st.Undecided += rep.StageTwo.Undecided
+		st.JudgeFailed += rep.StageTwo.JudgeFailed
 	}
-	info["decided_by"] = rep.StageTwo.Decided
-	describeCalls(info, judge, e.stderr)
-	doc := eval.Document{Version: version(), Report: rep, Gold: *goldPath, GoldShape: shape, Pred: fs.Arg(0), Judge: info}
+	asked, reused := memo.Counts()
+	for i := range docs {
+		describeCalls(docs[i].Judge, judge, io.Discard)
+		docs[i].Judge["pairs_judged_in_run"] = asked
+		docs[i].Judge["pairs_reused_in_run"] = reused
+	}
+	describeCalls(eval.JudgeInfo{}, judge, e.stderr) // the cache warning, once
+
+	var cmp *eval.Comparison
+	if len(docs) > 1 {
+		reps := make([]*eval.Report, len(docs))
+		for i := range docs {
+			reps[i] = docs[i].Report
+		}
+		if cmp, err = eval.Compare(names, reps, *boot, *seed); err != nil {
+			return err
+		}
+	}
 	var buf bytes.Buffer
-	if *format == "json" {
-		err = doc.WriteJSON(&buf)
-	} else {
-		err = doc.WriteText(&buf)
+	switch {
+	case cmp != nil && *format == "json":
+		err = eval.MultiDocument{Systems: docs, Comparison: cmp}.WriteJSON(&buf)
+	case cmp != nil:
+		err = eval.MultiDocument{Systems: docs, Comparison: cmp}.WriteText(&buf)
+	case *format == "json":
+		err = docs[0].WriteJSON(&buf)
+	default:
+		err = docs[0].WriteText(&buf)
 	}
 	if err != nil {
 		return err
@@ -155,15 +209,71 @@ func runScore(e *env, args []string) error {
 		return err
 	}
 	if *perSample != "" {
-		var ps bytes.Buffer
-		if err := rep.WritePerSample(&ps); err != nil {
+		for i, d := range docs {
+			path := *perSample
+			if len(docs) > 1 {
+				path = perSystemPath(path, names[i])
+			}
+			var ps bytes.Buffer
+			if err := d.WritePerSample(&ps); err != nil {
+				return err
+			}
+			if err := writeOut(e.stdout, path, ps.Bytes()); err != nil {
+				return err
+			}
+		}
+	}
+	if *html != "" {
+		var page bytes.Buffer
+		if err := htmlreport.Write(&page, docs, cmp); err != nil {
 			return err
 		}
-		if err := writeOut(e.stdout, *perSample, ps.Bytes()); err != nil {
+		if err := writeOut(e.stdout, *html, page.Bytes()); err != nil {
 			return err
 		}
 	}
-	return inexact(rep.StageTwo, *undecided == "fail", *allowUndecided)
+	return inexact(st, *undecided == "fail", *allowUndecided)
+}
+
+// systemNames names each prediction file by its base name without the
+// extension, made unique by the parent directory or a number.
+func systemNames(paths []string) []string {
+	names := make([]string, len(paths))
+	count := map[string]int{}
+	for i, p := range paths {
+		base := filepath.Base(p)
+		names[i] = strings.TrimSuffix(strings.TrimSuffix(base, filepath.Ext(base)), ".jsonl")
+		count[names[i]]++
+	}
+	seen := map[string]int{}
+	for i, p := range paths {
+		if count[names[i]] > 1 {
+			if dir := filepath.Base(filepath.Dir(p)); dir != "." && dir != "/" {
+				names[i] = dir + "/" + names[i]
+			}
+		}
+		seen[names[i]]++
+		if seen[names[i]] > 1 {
+			names[i] = fmt.Sprintf("%s#%d", names[i], seen[names[i]])
+		}
+	}
+	return names
+}
+
+// perSystemPath inserts a system's name before the extension of path:
+// run.jsonl and sysA give run.sysA.jsonl.
+func perSystemPath(path, system string) string {
+	if path == "-" {
+		return path
+	}
+	safe := strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == '#' || r == ' ' {
+			return '_'
+		}
+		return r
+	}, system)
+	ext := filepath.Ext(path)
+	return strings.TrimSuffix(path, ext) + "." + safe + ext
 }
 
 // inexact decides, once the report is out, whether undecided pairs fail

@@ -1,0 +1,337 @@
+// rxeval report page: everything is drawn from the two data islands.
+"use strict";
+(function () {
+  const D = JSON.parse(document.getElementById("summary").textContent);
+  const $ = (id) => document.getElementById(id);
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+  const f4 = (x) => (x === undefined || x === null ? "–" : Number(x).toFixed(4));
+  const FIGS = [
+    ["joint_accuracy", "joint accuracy"],
+    ["verdict_macro_f1", "verdict macro F1"],
+    ["category_macro_f1", "category macro F1"],
+    ["localization_accuracy", "localization accuracy"],
+    ["correction_accuracy", "correction accuracy"],
+  ];
+  const TASKS = ["joint", "verdict", "category", "localization", "correction"];
+  const BIT = { verdict: 1, category: 2, localization: 4, correction: 8, joint: 16 };
+  let sys = 0; // the system shown in the per-system parts
+  const charts = {};
+  const S = () => D.systems[sys];
+
+  // ---- header, system picker
+  function meta() {
+    const s = S();
+    $("meta").textContent = `gold ${s.gold} (${s.gold_shape} shape): ${s.metrics.n} samples, ${s.metrics.n_aligned} aligned, ${s.metrics.n_misaligned} misaligned · judge ${s.judge && s.judge.chain ? s.judge.chain : "not recorded"}`;
+  }
+  if (D.systems.length > 1) {
+    $("syspick").hidden = false;
+    D.systems.forEach((s, i) => $("system").add(new Option(s.name, i)));
+    $("system").addEventListener("change", (e) => { sys = +e.target.value; drawSystem(); filter(); });
+  }
+
+  // ---- headline figures, every system
+  function figures() {
+    let h = "";
+    D.systems.forEach((s, k) => {
+      if (D.systems.length > 1) h += `<h3>${esc(s.name)}</h3>`;
+      h += '<div class="figs">';
+      for (const [key, name] of FIGS) {
+        const ci = s.ci && s.ci[key];
+        const b = s.bounds && s.bounds[key];
+        let bound = "";
+        if (b && b[0] !== b[1]) {
+          bound = s.stage_two.undecided_scored_as === "right"
+            ? `upper bound; all undecided wrong: <span data-bound="${k}/${key}">${f4(b[0])}</span>`
+            : `lower bound; all undecided right: <span data-bound="${k}/${key}">${f4(b[1])}</span>`;
+        }
+        h += `<div class="figcard${key === "joint_accuracy" ? " joint" : ""}"><div class="name">${name}</div>` +
+          `<div class="fig" data-fig="${k}/${key}">${f4(s.metrics[key])}</div>` +
+          (ci ? `<div class="ci" data-ci="${k}/${key}">95% CI [${f4(ci[0])}, ${f4(ci[1])}]</div>` : "") +
+          (bound ? `<div class="bound">${bound}</div>` : "") +
+          (key === "category_macro_f1" ? `<div class="ci">multi-class convention: ${f4(s.metrics.category_macro_f1_multiclass)}</div>` : "") +
+          "</div>";
+      }
+      h += "</div>";
+      const st = s.stage_two;
+      const parts = Object.keys(st.decided || {}).sort().map((k2) => `${k2} ${st.decided[k2]}`);
+      h += `<p class="note">stage one (exact match): localization ${st.stage_one_matches.localization}, correction ${st.stage_one_matches.correction}; ` +
+        `stage two: ${st.pairs} pairs, decided by ${parts.join(", ") || "no judge"}; undecided <span data-undecided="${k}">${st.undecided}</span> ` +
+        `(localization ${st.undecided_by_kind.localization}, correction ${st.undecided_by_kind.correction}; scored ${st.undecided_scored_as})` +
+        (st.judge_failed ? `; ${st.judge_failed} because a judge failed` : "") +
+        (s.missing ? `; ${s.missing} samples had no prediction (all-wrong)` : "") + "</p>";
+    });
+    $("figures").innerHTML = h;
+    if (D.systems.some((s) => s.stage_two.undecided > 0)) {
+      $("boundnote").textContent = "Undecided stage-two pairs make the judge-decided figures bounds, not exact values: a judge that decides more pairs (--judge ollama:MODEL) narrows them.";
+    }
+  }
+
+  // ---- comparison
+  function comparison() {
+    const C = D.comparison;
+    if (!C) return;
+    $("compare").hidden = false;
+    let h = `<p class="note">Paired bootstrap: ${C.bootstrap_rounds} resamples of the samples (seed ${C.seed}), the same for every system.</p>`;
+    h += '<table id="ranking-table"><tr><th>rank</th><th>system</th><th>joint accuracy</th><th>95% CI</th><th>bounds (undecided all wrong … all right)</th></tr>';
+    for (const r of C.ranking) {
+      h += `<tr><td>${r.rank}</td><td>${esc(r.system)}</td><td class="num" data-rank="${esc(r.system)}">${f4(r.joint_accuracy)}</td><td>[${f4(r.ci[0])}, ${f4(r.ci[1])}]</td><td>[${f4(r.bounds[0])}, ${f4(r.bounds[1])}]</td></tr>`;
+    }
+    $("ranking").innerHTML = h + "</table>";
+    h = "<h3>Pairs: B − A, its 95% interval, and P, the share of resamples where the difference has the sign seen</h3><table><tr><th>B − A</th>";
+    for (const [, name] of FIGS) h += `<th>${name}</th>`;
+    h += "</tr>";
+    for (const p of C.pairs) {
+      h += `<tr><td>${esc(p.b)} − ${esc(p.a)}</td>`;
+      for (const [key] of FIGS) {
+        const d = p.deltas[key];
+        const sign = d.observed > 0 ? "+" : "";
+        h += `<td class="num">${sign}${f4(d.observed)}<br><span class="ci">[${f4(d.ci[0])}, ${f4(d.ci[1])}] P ${d.p_same_sign.toFixed(3)}</span></td>`;
+      }
+      h += "</tr>";
+    }
+    $("pairs").innerHTML = h + "</table>";
+    h = "<h3>Samples where the systems disagree</h3><table><tr><th>sub-task</th><th>samples</th><th></th></tr>";
+    for (const t of TASKS) {
+      const d = C.disagreements[t];
+      h += `<tr><td>${t}</td><td class="num" data-disagree="${t}">${d.count}</td><td>${d.count ? `<a href="#browser" data-show="${t}">show in the sample browser</a>` : ""}</td></tr>`;
+    }
+    $("disagree").innerHTML = h + "</table>";
+    $("disagree").addEventListener("click", (e) => {
+      const t = e.target.getAttribute("data-show");
+      if (!t) return;
+      $("f-outcome").value = "disagree"; $("f-task").value = t; $("f-category").value = ""; $("f-by").value = ""; $("f-search").value = "";
+      filter();
+    });
+  }
+
+  // ---- charts (Apache ECharts)
+  function chart(id) {
+    if (!charts[id]) charts[id] = echarts.init($(id), null, { renderer: "canvas" });
+    return charts[id];
+  }
+  function drawSubtasks() {
+    const names = ["verdict macro F1", "category macro F1", "localization", "correction", "joint"];
+    const keys = ["verdict_macro_f1", "category_macro_f1", "localization_accuracy", "correction_accuracy", "joint_accuracy"];
+    chart("chart-subtasks").setOption({
+      animation: false,
+      tooltip: { trigger: "item", formatter: (p) => {
+        const s = D.systems[p.seriesIndex], k = keys[p.dataIndex];
+        let t = `${esc(s.name)}<br>${names[p.dataIndex]}: <b>${f4(s.metrics[k])}</b>`;
+        if (s.ci && s.ci[k]) t += `<br>95% CI [${f4(s.ci[k][0])}, ${f4(s.ci[k][1])}]`;
+        if (s.bounds && s.bounds[k] && s.bounds[k][0] !== s.bounds[k][1]) t += `<br>bounds [${f4(s.bounds[k][0])}, ${f4(s.bounds[k][1])}]`;
+        return t;
+      } },
+      legend: { show: D.systems.length > 1, top: 0 },
+      grid: { left: 40, right: 10, top: D.systems.length > 1 ? 30 : 10, bottom: 30 },
+      xAxis: { type: "category", data: names, axisLabel: { interval: 0, fontSize: 11 } },
+      yAxis: { type: "value", min: 0, max: 1 },
+      series: D.systems.map((s) => ({ name: s.name, type: "bar", data: keys.map((k) => +s.metrics[k].toFixed(4)),
+        label: { show: D.systems.length <= 3, position: "top", formatter: (p) => p.value.toFixed(3), fontSize: 10 } })),
+    });
+  }
+  function drawDecided() {
+    const s = S();
+    const kinds = ["localization", "correction"];
+    const bys = [...new Set(kinds.flatMap((k) => Object.keys(s.decided_by[k])))];
+    const order = (b) => ({ "null-rule": 0, "stage-one": 1, undecided: 8, missing: 9 }[b] ?? 5);
+    bys.sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+    chart("chart-decided").setOption({
+      animation: false,
+      tooltip: { trigger: "item", formatter: (p) => `${p.name}: ${esc(p.seriesName)} ${p.value} samples` },
+      legend: { top: 0, type: "scroll" },
+      grid: { left: 90, right: 20, top: 40, bottom: 20 },
+      xAxis: { type: "value", max: s.metrics.n },
+      yAxis: { type: "category", data: kinds },
+      series: bys.map((b) => ({ name: b, type: "bar", stack: "all", data: kinds.map((k) => s.decided_by[k][b] || 0),
+        itemStyle: b === "undecided" ? { color: "#f59f00" } : b === "missing" ? { color: "#868e96" } : undefined })),
+    }, true);
+  }
+  function drawCategories() {
+    const s = S();
+    const order = s.category_order.slice().reverse(); // largest support on top
+    $("chart-categories").style.height = Math.max(160, 40 + 26 * order.length) + "px";
+    chart("chart-categories").resize();
+    chart("chart-categories").setOption({
+      animation: false,
+      tooltip: { trigger: "item", formatter: (p) => {
+        const c = s.per_category[order[p.dataIndex]];
+        return `${esc(order[p.dataIndex])}<br>F1 <b>${f4(c.f1)}</b><br>TP ${c.tp} · FP ${c.fp} · FN ${c.fn} · support ${c.support}`;
+      } },
+      grid: { left: 300, right: 60, top: 10, bottom: 20 },
+      xAxis: { type: "value", min: 0, max: 1 },
+      yAxis: { type: "category", data: order.map((c) => `${c} (${s.per_category[c].support})`), axisLabel: { fontSize: 11 } },
+      series: [{ type: "bar", data: order.map((c) => +s.per_category[c].f1.toFixed(4)), label: { show: true, position: "right", formatter: (p) => p.value.toFixed(2), fontSize: 10 } }],
+    }, true);
+  }
+  function drawConfusion() {
+    const s = S();
+    // Only the labels that occur, gold on the rows, predicted on the columns.
+    const used = new Set();
+    for (const [g, p] of s.confusion) { used.add(g); used.add(p); }
+    const idx = D.labels.map((_, i) => i).filter((i) => used.has(i));
+    const pos = new Map(idx.map((v, i) => [v, i]));
+    const names = idx.map((i) => D.labels[i]);
+    $("chart-confusion").style.height = Math.max(360, 250 + 26 * names.length) + "px";
+    chart("chart-confusion").resize();
+    let max = 1;
+    const data = s.confusion.map(([g, p, n]) => { max = Math.max(max, n); return [pos.get(p), pos.get(g), n]; });
+    chart("chart-confusion").setOption({
+      animation: false,
+      tooltip: { formatter: (p) => `gold <b>${esc(names[p.value[1]])}</b><br>predicted <b>${esc(names[p.value[0]])}</b><br>${p.value[2]} samples` },
+      grid: { left: 250, right: 20, top: 10, bottom: 210 },
+      xAxis: { type: "category", data: names, name: "predicted", nameLocation: "middle", nameGap: 195, axisLabel: { rotate: 60, fontSize: 10, interval: 0 }, splitArea: { show: true } },
+      yAxis: { type: "category", data: names, name: "gold", inverse: true, axisLabel: { fontSize: 10, interval: 0 }, splitArea: { show: true } },
+      visualMap: { min: 0, max: max, calculable: true, orient: "horizontal", left: "right", bottom: 0, itemHeight: 120, inRange: { color: ["#eef2ff", "#3b5bdb", "#1e2a78"] } },
+      series: [{ type: "heatmap", data: data, label: { show: names.length <= 16, fontSize: 9 } }],
+    }, true);
+  }
+  function judgeBlock() {
+    const j = S().judge || {};
+    const keys = Object.keys(j).sort();
+    let h = "<table>";
+    if (!keys.length) h += "<tr><td>not recorded with this run</td></tr>";
+    for (const k of keys) {
+      const v = j[k];
+      h += `<tr><th>${esc(k)}</th><td data-judge="${esc(k)}">${esc(typeof v === "string" ? v : JSON.stringify(v))}</td></tr>`;
+    }
+    $("judgeblock").innerHTML = h + "</table>";
+  }
+  function drawSystem() { meta(); drawDecided(); drawCategories(); drawConfusion(); judgeBlock(); }
+  window.addEventListener("resize", () => Object.values(charts).forEach((c) => c.resize()));
+
+  // ---- sample browser
+  let samples = [];
+  let shown = [];
+  let selected = null;
+  const LIMIT = 300;
+  function setupFilters() {
+    for (const t of TASKS) $("f-task").add(new Option(t === "joint" ? "all sub-tasks (joint)" : t, t));
+    $("f-category").add(new Option("aligned (no error)", "__aligned"));
+    for (const l of D.labels.slice(0, 28)) $("f-category").add(new Option(l, l));
+    const bys = new Set();
+    for (const s of D.systems) for (const k of ["localization", "correction"]) for (const b of Object.keys(s.decided_by[k])) bys.add(b);
+    for (const b of [...bys].sort()) $("f-by").add(new Option(b, b));
+    if (D.systems.length < 2) $("f-outcome").querySelector('option[value="disagree"]').remove();
+    for (const id of ["f-outcome", "f-task", "f-category", "f-by"]) $(id).addEventListener("change", filter);
+    $("f-search").addEventListener("input", filter);
+    $("list").addEventListener("click", (e) => {
+      const row = e.target.closest(".row");
+      if (row) show(+row.dataset.i);
+    });
+  }
+  function filter() {
+    const out = $("f-outcome").value, task = $("f-task").value, cat = $("f-category").value, by = $("f-by").value;
+    const q = $("f-search").value.trim().toLowerCase();
+    const bit = BIT[task];
+    shown = [];
+    for (let i = 0; i < samples.length; i++) {
+      const s = samples[i], p = s.p[sys];
+      if (q && !s.id.toLowerCase().includes(q)) continue;
+      if (out === "right" && !(p.ok & bit)) continue;
+      if (out === "wrong" && (p.ok & bit)) continue;
+      if (out === "disagree") {
+        const r = s.p.filter((x) => x.ok & bit).length;
+        if (r === 0 || r === s.p.length) continue;
+      }
+      if (cat === "__aligned" && s.g.m) continue;
+      if (cat && cat !== "__aligned" && s.g.c !== cat) continue;
+      if (by) {
+        const want = task === "localization" ? [p.lb] : task === "correction" ? [p.cb] : [p.lb, p.cb];
+        if (!want.includes(by)) continue;
+      }
+      shown.push(i);
+    }
+    $("f-count").textContent = `${shown.length} of ${samples.length} samples` + (shown.length > LIMIT ? ` (first ${LIMIT} listed)` : "");
+    $("f-count").dataset.count = shown.length;
+    let h = "";
+    for (const i of shown.slice(0, LIMIT)) {
+      const s = samples[i], p = s.p[sys];
+      h += `<div class="row${i === selected ? " sel" : ""}" data-i="${i}" data-id="${esc(s.id)}"><span>${esc(s.id)}</span><span class="badges">` +
+        ["verdict", "category", "localization", "correction"].map((t) => `<span class="${p.ok & BIT[t] ? "y" : "n"}" title="${t}">${t[0].toUpperCase()}</span>`).join("") + "</span></div>";
+    }
+    $("list").innerHTML = h || '<p class="note" style="padding:8px">No sample matches.</p>';
+    if (shown.length && (selected === null || !shown.includes(selected))) show(shown[0]);
+    if (!shown.length) { selected = null; $("detail").innerHTML = '<p class="note">No sample matches.</p>'; }
+  }
+  // highlight marks the gold and predicted segments in the statement.
+  function highlight(text, gold, pred) {
+    const spans = [];
+    const find = (seg, cls) => {
+      if (!seg) return "absent";
+      const at = text.indexOf(seg);
+      if (at < 0) return "not found verbatim in the statement";
+      spans.push([at, at + seg.length, cls]);
+      return "";
+    };
+    const gs = find(gold, "gold"), ps = find(pred, "pred");
+    const cuts = new Set([0, text.length]);
+    for (const [a, b] of spans) { cuts.add(a); cuts.add(b); }
+    const pts = [...cuts].sort((a, b) => a - b);
+    let h = "";
+    for (let i = 0; i + 1 < pts.length; i++) {
+      const a = pts[i], b = pts[i + 1];
+      const cls = spans.filter(([x, y]) => x <= a && b <= y).map((s) => s[2]);
+      const piece = esc(text.slice(a, b));
+      h += cls.length === 2 ? `<mark class="both">${piece}</mark>` : cls.length === 1 ? `<mark class="${cls[0]}">${piece}</mark>` : piece;
+    }
+    return { html: h, gold: gs, pred: ps };
+  }
+  // tokens splits Lean text into words, numbers, white space and symbols.
+  const tokens = (s) => s.match(/\s+|[\p{L}\p{N}_'.₀-₉]+|[^\s\p{L}\p{N}_'.]/gu) || [];
+  // diff is a token-level LCS diff of b (predicted) against a (gold).
+  function diff(a, b) {
+    const x = tokens(a), y = tokens(b);
+    if (x.length * y.length > 4e6) return esc(b) + '<p class="note">(too long to diff)</p>';
+    const n = x.length, m = y.length;
+    const L = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+    for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) L[i][j] = x[i] === y[j] ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
+    let i = 0, j = 0, h = "";
+    while (i < n || j < m) {
+      if (i < n && j < m && x[i] === y[j]) { h += esc(x[i]); i++; j++; }
+      else if (j < m && (i === n || L[i][j + 1] >= L[i + 1][j])) { h += `<ins>${esc(y[j])}</ins>`; j++; }
+      else { h += `<del>${esc(x[i])}</del>`; i++; }
+    }
+    return h;
+  }
+  const yn = (ok) => (ok ? '<span class="ok">right</span>' : '<span class="bad">wrong</span>');
+  const val = (v) => (v === undefined || v === null ? "<i>null</i>" : `<code>${esc(v)}</code>`);
+  function show(i) {
+    selected = i;
+    for (const r of $("list").querySelectorAll(".row")) r.classList.toggle("sel", +r.dataset.i === i);
+    const s = samples[i], p = s.p[sys], g = s.g;
+    let h = `<h3 id="detail-id">${esc(s.id)}</h3>`;
+    h += "<table><tr><th></th><th>gold</th><th>predicted</th><th></th><th>decided by</th></tr>";
+    h += `<tr><th>verdict</th><td>${g.m ? "misaligned" : "aligned"}</td><td>${p.miss ? "<i>no prediction</i>" : p.m ? "misaligned" : "aligned"}</td><td>${yn(p.ok & 1)}</td><td></td></tr>`;
+    h += `<tr><th>category</th><td>${val(g.c)}</td><td>${val(p.c)}</td><td>${yn(p.ok & 2)}</td><td></td></tr>`;
+    h += `<tr><th>localization</th><td>${val(g.s)}</td><td>${val(p.s)}</td><td>${yn(p.ok & 4)}</td><td>${esc(p.lb || "")}${p.lr ? `<br><span class="note">${esc(p.lr)}</span>` : ""}</td></tr>`;
+    h += `<tr><th>correction</th><td colspan="2"><span class="note">below</span></td><td>${yn(p.ok & 8)}</td><td>${esc(p.cb || "")}${p.cr ? `<br><span class="note">${esc(p.cr)}</span>` : ""}</td></tr>`;
+    h += `<tr><th>joint</th><td colspan="2"></td><td>${yn(p.ok & 16)}</td><td></td></tr></table>`;
+    if (s.inf) h += `<h4>Informal statement</h4><pre class="stmt">${esc(s.inf)}</pre>`;
+    if (s.fs) {
+      const hl = highlight(s.fs, g.s, p.s);
+      h += `<h4>Formal statement <span class="legend hint"><mark class="gold">gold segment</mark> <mark class="pred">predicted segment</mark>` +
+        (hl.gold && g.s ? ` · gold segment ${hl.gold}` : "") + (hl.pred && p.s ? ` · predicted segment ${hl.pred}` : "") + `</span></h4><pre class="stmt">${hl.html}</pre>`;
+    } else {
+      h += '<p class="note">No formal statement in this run (pass the test inputs with --inputs).</p>';
+    }
+    if (g.x || p.x) {
+      h += '<h4>Correction <span class="legend hint"><del>gold only</del> <ins>predicted only</ins></span></h4>';
+      h += g.x && p.x ? `<pre class="stmt" id="diff">${diff(g.x, p.x)}</pre>` : `<pre class="stmt">gold: ${g.x ? esc(g.x) : "null"}\npredicted: ${p.x ? esc(p.x) : "null"}</pre>`;
+    }
+    $("detail").innerHTML = h;
+  }
+
+  // ---- start: summary parts at once, samples when inflated
+  figures(); comparison(); drawSubtasks(); drawSystem(); setupFilters();
+  async function loadSamples() {
+    const b64 = document.getElementById("samples").textContent.trim();
+    const bin = atob(b64);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    samples = JSON.parse(await new Response(stream).text());
+    filter();
+    document.body.dataset.ready = "1";
+  }
+  loadSamples().catch((e) => { $("list").textContent = "could not read the samples: " + e; console.error(e); });
+})();

@@ -1,0 +1,280 @@
+// Package report writes a self-contained HTML error-analysis page for one
+// or several scored prediction files: headline figures with intervals and
+// bounds, sub-task and per-category charts, the category confusion heat
+// map, who decided stage two, a comparison of systems and a sample browser.
+// The page embeds everything it needs (Apache ECharts, the data): it opens
+// from disk with no network.
+package report
+
+import (
+	"bytes"
+	"compress/gzip"
+	_ "embed"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+	"text/template"
+
+	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/schema"
+)
+
+// ECharts 5.6.0 (Apache-2.0, see assets/ECHARTS-LICENSE and NOTICE),
+// dist/echarts.min.js from the npm package, gzipped to stay small in the
+// repository; it is written into the page as plain script.
+//
+//go:embed assets/echarts.min.js.gz
+var echartsGz []byte
+
+//go:embed assets/page.html
+var pageHTML string
+
+//go:embed assets/app.js
+var appJS string
+
+//go:embed assets/style.css
+var styleCSS string
+
+var (
+	echartsOnce sync.Once
+	echartsJS   string
+	echartsErr  error
+)
+
+func echarts() (string, error) {
+	echartsOnce.Do(func() {
+		zr, err := gzip.NewReader(bytes.NewReader(echartsGz))
+		if err != nil {
+			echartsErr = err
+			return
+		}
+		b, err := io.ReadAll(zr)
+		echartsJS, echartsErr = string(b), err
+	})
+	return echartsJS, echartsErr
+}
+
+var page = template.Must(template.New("page").Parse(pageHTML))
+
+// Aligned is the heat map's label for "no category" (gold aligned, or a
+// prediction without one); Other is a predicted name outside the 28.
+const (
+	Aligned = "aligned / none"
+	Other   = "other (not one of the 28)"
+)
+
+// System is what the page shows of one scored file (everything but the
+// samples, which travel compressed).
+type System struct {
+	Name        string                      `json:"name"`
+	Pred        string                      `json:"predictions"`
+	Gold        string                      `json:"gold"`
+	GoldShape   eval.GoldShape              `json:"gold_shape"`
+	Metrics     eval.Metrics                `json:"metrics"`
+	CI          map[string][2]float64       `json:"ci"`
+	Bounds      map[string][2]float64       `json:"bounds"`
+	PerCategory map[string]eval.ClassCounts `json:"per_category"`
+	// CategoryOrder is the per-category table's order: by support.
+	CategoryOrder     []string       `json:"category_order"`
+	UnknownCategoryFP int            `json:"unknown_category_fp"`
+	Missing           int            `json:"missing"`
+	StageTwo          eval.StageTwo  `json:"stage_two"`
+	Judge             eval.JudgeInfo `json:"judge"`
+	// Confusion counts samples by gold label (rows) and predicted label
+	// (columns), both from Labels: [gold, predicted, count] for each
+	// non-empty cell.
+	Confusion [][3]int `json:"confusion"`
+	// DecidedBy counts, per sub-task, what decided each sample's answer.
+	DecidedBy map[string]map[string]int `json:"decided_by"`
+}
+
+// Data is the page's summary: systems, comparison and labels.
+type Data struct {
+	Systems    []System         `json:"systems"`
+	Comparison *eval.Comparison `json:"comparison"`
+	Labels     []string         `json:"labels"` // the heat map's axes
+	SubTasks   []string         `json:"sub_tasks"`
+	N          int              `json:"n"`
+}
+
+// sample is one sample in the page, with every system's answer.
+type sample struct {
+	Idx      string   `json:"id"`
+	Informal string   `json:"inf,omitempty"`
+	Formal   string   `json:"fs,omitempty"`
+	Gold     answer   `json:"g"`
+	Preds    []answer `json:"p"`
+}
+
+// answer is a gold label or a system's prediction and outcome. OK is a bit
+// set: 1 verdict, 2 category, 4 localization, 8 correction, 16 joint.
+type answer struct {
+	Misaligned bool    `json:"m"`
+	Category   string  `json:"c,omitempty"`
+	Segment    *string `json:"s,omitempty"`
+	Correction *string `json:"x,omitempty"`
+	Missing    bool    `json:"miss,omitempty"`
+	OK         int     `json:"ok,omitempty"`
+	LocBy      string  `json:"lb,omitempty"`
+	CorrBy     string  `json:"cb,omitempty"`
+	LocWhy     string  `json:"lr,omitempty"`
+	CorrWhy    string  `json:"cr,omitempty"`
+}
+
+// Labels returns the heat map's axes: the 28 categories in the taxonomy's
+// order, then Aligned and Other.
+func Labels() []string {
+	l := make([]string, 0, len(schema.Categories)+2)
+	for _, c := range schema.Categories {
+		l = append(l, c.Name)
+	}
+	return append(l, Aligned, Other)
+}
+
+// Build derives the page's summary from scored documents (one gold file:
+// the same samples in the same order).
+func Build(docs []eval.Document, cmp *eval.Comparison) (*Data, error) {
+	if len(docs) == 0 {
+		return nil, fmt.Errorf("report: no scored file")
+	}
+	labels := Labels()
+	index := make(map[string]int, len(labels))
+	for i, l := range labels {
+		index[l] = i
+	}
+	d := &Data{Comparison: cmp, Labels: labels, SubTasks: eval.SubTasks, N: len(docs[0].Outcomes)}
+	for k, doc := range docs {
+		if len(doc.Outcomes) != d.N {
+			return nil, fmt.Errorf("report: %s has %d samples, %s has %d", doc.Pred, len(doc.Outcomes), docs[0].Pred, d.N)
+		}
+		name := doc.System
+		if name == "" {
+			name = doc.Pred
+		}
+		s := System{Name: name, Pred: doc.Pred, Gold: doc.Gold, GoldShape: doc.GoldShape, Metrics: doc.Metrics, CI: doc.CI, Bounds: doc.Bounds,
+			PerCategory: doc.PerCategory, CategoryOrder: eval.CategoryOrder(doc.PerCategory), UnknownCategoryFP: doc.UnknownCategoryFP,
+			Missing: doc.Missing, StageTwo: doc.StageTwo, Judge: doc.Judge,
+			DecidedBy: map[string]map[string]int{"localization": {}, "correction": {}}}
+		cells := map[[2]int]int{}
+		for i := range doc.Outcomes {
+			o := &doc.Outcomes[i]
+			if o.Idx != docs[0].Outcomes[i].Idx {
+				return nil, fmt.Errorf("report: sample %d is %s in %s but %s in %s", i+1, o.Idx, doc.Pred, docs[0].Outcomes[i].Idx, docs[0].Pred)
+			}
+			g := index[Aligned]
+			if o.GoldMisaligned {
+				if j, ok := index[o.GoldCategory]; ok {
+					g = j
+				} else {
+					g = index[Other]
+				}
+			}
+			p := index[Aligned]
+			if o.PredCategory != "" && !o.Missing {
+				if j, ok := index[o.PredCategory]; ok {
+					p = j
+				} else {
+					p = index[Other]
+				}
+			}
+			cells[[2]int{g, p}]++
+			s.DecidedBy["localization"][by(o.Localization)]++
+			s.DecidedBy["correction"][by(o.Correction)]++
+		}
+		for c, n := range cells {
+			s.Confusion = append(s.Confusion, [3]int{c[0], c[1], n})
+		}
+		sort.Slice(s.Confusion, func(i, j int) bool {
+			a, b := s.Confusion[i], s.Confusion[j]
+			return a[0] < b[0] || a[0] == b[0] && a[1] < b[1]
+		})
+		d.Systems = append(d.Systems, s)
+		_ = k
+	}
+	return d, nil
+}
+
+func by(f eval.FieldOutcome) string {
+	if f.Undecided {
+		return "undecided"
+	}
+	return f.By
+}
+
+func samples(docs []eval.Document) []sample {
+	n := len(docs[0].Outcomes)
+	out := make([]sample, n)
+	for i := range out {
+		o0 := &docs[0].Outcomes[i]
+		s := sample{Idx: o0.Idx, Informal: o0.Informal, Formal: o0.Formal,
+			Gold:  answer{Misaligned: o0.GoldMisaligned, Category: o0.GoldCategory, Segment: o0.GoldSegment, Correction: o0.GoldCorrection},
+			Preds: make([]answer, len(docs))}
+		for k, doc := range docs {
+			o := &doc.Outcomes[i]
+			if s.Formal == "" {
+				s.Formal, s.Informal = o.Formal, o.Informal
+			}
+			a := answer{Misaligned: o.PredMisaligned, Category: o.PredCategory, Segment: o.PredSegment, Correction: o.PredCorrection, Missing: o.Missing,
+				LocBy: by(o.Localization), CorrBy: by(o.Correction), LocWhy: o.Localization.Reason, CorrWhy: o.Correction.Reason}
+			for bit, ok := range []bool{o.VerdictOK, o.CategoryOK, o.Localization.OK, o.Correction.OK, o.Joint} {
+				if ok {
+					a.OK |= 1 << bit
+				}
+			}
+			s.Preds[k] = a
+		}
+		out[i] = s
+	}
+	return out
+}
+
+// Write writes the page for docs (one or several systems scored against
+// the same gold) and their comparison (nil for one system).
+func Write(w io.Writer, docs []eval.Document, cmp *eval.Comparison) error {
+	data, err := Build(docs, cmp)
+	if err != nil {
+		return err
+	}
+	summary, err := json.Marshal(data) // escapes <, > and &: safe in a script element
+	if err != nil {
+		return err
+	}
+	// The samples, the bulk of the page, travel as gzipped JSON in base64
+	// and are inflated by the browser (DecompressionStream).
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
+	enc := json.NewEncoder(zw)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(samples(docs)); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	js, err := echarts()
+	if err != nil {
+		return fmt.Errorf("report: embedded ECharts: %w", err)
+	}
+	title := "rxeval report"
+	if len(docs) == 1 {
+		title += ": " + data.Systems[0].Name
+	} else {
+		names := make([]string, len(data.Systems))
+		for i, s := range data.Systems {
+			names[i] = s.Name
+		}
+		title += ": " + strings.Join(names, " vs ")
+	}
+	return page.Execute(w, map[string]any{
+		"Title":   template.HTMLEscapeString(title),
+		"CSS":     styleCSS,
+		"ECharts": js,
+		"App":     appJS,
+		"Summary": string(summary),
+		"Samples": base64.StdEncoding.EncodeToString(gz.Bytes()),
+	})
+}
