@@ -193,7 +193,8 @@ func (m MultiDocument) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "  %-4s  %-*s  %-14s  %-18s  %s\n", "rank", width, "system", "joint accuracy", "95% CI", "bounds (undecided all wrong .. all right)")
 	for _, r := range c.Ranking {
-		fmt.Fprintf(&b, "  %-4d  %-*s  %-14.4f  [%.4f, %.4f]  [%.4f, %.4f]\n", r.Rank, width, r.System, r.JointAccuracy, r.CI[0], r.CI[1], r.Bounds[0], r.Bounds[1])
+		ci := fmt.Sprintf("[%.4f, %.4f]", r.CI[0], r.CI[1])
+		fmt.Fprintf(&b, "  %-4d  %-*s  %-14.4f  %-18s  [%.4f, %.4f]\n", r.Rank, width, r.System, r.JointAccuracy, ci, r.Bounds[0], r.Bounds[1])
 	}
 	b.WriteString("\npairs: B - A, its 95% interval, and P = the share of resamples where the difference has the sign seen\n")
 	for _, p := range c.Pairs {

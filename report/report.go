@@ -18,6 +18,8 @@ import (
 	"strings"
 	"sync"
 	"text/template"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/schema"
@@ -116,7 +118,7 @@ type answer struct {
 	Misaligned bool    `json:"m"`
 	Category   string  `json:"c,omitempty"`
 	Segment    *string `json:"s,omitempty"`
-	Correction *string `json:"x,omitempty"`
+	Correction *edit   `json:"x,omitempty"`
 	Missing    bool    `json:"miss,omitempty"`
 	OK         int     `json:"ok,omitempty"`
 	LocBy      string  `json:"lb,omitempty"`
@@ -205,20 +207,61 @@ func by(f eval.FieldOutcome) string {
 	return f.By
 }
 
+// edit is a text written as a change of the sample's formal statement: its
+// first P and last S UTF-16 code units (JavaScript's string indices) around
+// M. Corrections share most of their text with the statement, so the page
+// carries only what differs.
+type edit struct {
+	P int    `json:"p,omitempty"`
+	S int    `json:"s,omitempty"`
+	M string `json:"m,omitempty"`
+}
+
+// toEdit writes t as an edit of base (nil stays nil).
+func toEdit(base string, t *string) *edit {
+	if t == nil {
+		return nil
+	}
+	s := *t
+	p := 0 // common prefix, in bytes, at a rune boundary
+	for p < len(s) && p < len(base) && s[p] == base[p] {
+		p++
+	}
+	for p > 0 && p < len(s) && !utf8.RuneStart(s[p]) {
+		p--
+	}
+	q := 0 // common suffix after the prefix
+	for q < len(s)-p && q < len(base)-p && s[len(s)-1-q] == base[len(base)-1-q] {
+		q++
+	}
+	for q > 0 && !utf8.RuneStart(s[len(s)-q]) {
+		q--
+	}
+	return &edit{P: utf16Len(s[:p]), S: utf16Len(s[len(s)-q:]), M: s[p : len(s)-q]}
+}
+
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}
+
 func samples(docs []eval.Document) []sample {
 	n := len(docs[0].Outcomes)
 	out := make([]sample, n)
 	for i := range out {
 		o0 := &docs[0].Outcomes[i]
 		s := sample{Idx: o0.Idx, Informal: o0.Informal, Formal: o0.Formal,
-			Gold:  answer{Misaligned: o0.GoldMisaligned, Category: o0.GoldCategory, Segment: o0.GoldSegment, Correction: o0.GoldCorrection},
+			Gold:  answer{Misaligned: o0.GoldMisaligned, Category: o0.GoldCategory, Segment: o0.GoldSegment, Correction: toEdit(o0.Formal, o0.GoldCorrection)},
 			Preds: make([]answer, len(docs))}
 		for k, doc := range docs {
 			o := &doc.Outcomes[i]
 			if s.Formal == "" {
 				s.Formal, s.Informal = o.Formal, o.Informal
 			}
-			a := answer{Misaligned: o.PredMisaligned, Category: o.PredCategory, Segment: o.PredSegment, Correction: o.PredCorrection, Missing: o.Missing,
+			a := answer{Misaligned: o.PredMisaligned, Category: o.PredCategory, Segment: o.PredSegment, Correction: toEdit(s.Formal, o.PredCorrection), Missing: o.Missing,
 				LocBy: by(o.Localization), CorrBy: by(o.Correction), LocWhy: o.Localization.Reason, CorrWhy: o.Correction.Reason}
 			for bit, ok := range []bool{o.VerdictOK, o.CategoryOK, o.Localization.OK, o.Correction.OK, o.Joint} {
 				if ok {

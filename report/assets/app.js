@@ -278,27 +278,33 @@
   }
   // tokens splits Lean text into words, numbers, white space and symbols.
   const tokens = (s) => s.match(/\s+|[\p{L}\p{N}_'.₀-₉]+|[^\s\p{L}\p{N}_'.]/gu) || [];
+  // Lean reads any run of white space alike: such runs match each other.
+  const blank = /^\s+$/;
+  const same = (a, b) => a === b || (blank.test(a) && blank.test(b));
   // diff is a token-level LCS diff of b (predicted) against a (gold).
   function diff(a, b) {
     const x = tokens(a), y = tokens(b);
     if (x.length * y.length > 4e6) return esc(b) + '<p class="note">(too long to diff)</p>';
     const n = x.length, m = y.length;
     const L = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-    for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) L[i][j] = x[i] === y[j] ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
+    for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) L[i][j] = same(x[i], y[j]) ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
     let i = 0, j = 0, h = "";
     while (i < n || j < m) {
-      if (i < n && j < m && x[i] === y[j]) { h += esc(x[i]); i++; j++; }
-      else if (j < m && (i === n || L[i][j + 1] >= L[i + 1][j])) { h += `<ins>${esc(y[j])}</ins>`; j++; }
-      else { h += `<del>${esc(x[i])}</del>`; i++; }
+      if (i < n && j < m && same(x[i], y[j])) { h += esc(y[j]); i++; j++; }
+      else if (i < n && (j === m || L[i + 1][j] >= L[i][j + 1])) { h += `<del>${esc(x[i])}</del>`; i++; }
+      else { h += `<ins>${esc(y[j])}</ins>`; j++; }
     }
     return h;
   }
   const yn = (ok) => (ok ? '<span class="ok">right</span>' : '<span class="bad">wrong</span>');
   const val = (v) => (v === undefined || v === null ? "<i>null</i>" : `<code>${esc(v)}</code>`);
+  // text rebuilds a correction from its edit of the formal statement.
+  const text = (fs, e) => (e ? fs.slice(0, e.p || 0) + (e.m || "") + fs.slice(fs.length - (e.s || 0)) : null);
   function show(i) {
     selected = i;
     for (const r of $("list").querySelectorAll(".row")) r.classList.toggle("sel", +r.dataset.i === i);
     const s = samples[i], p = s.p[sys], g = s.g;
+    const gx = text(s.fs || "", g.x), px = text(s.fs || "", p.x);
     let h = `<h3 id="detail-id">${esc(s.id)}</h3>`;
     h += "<table><tr><th></th><th>gold</th><th>predicted</th><th></th><th>decided by</th></tr>";
     h += `<tr><th>verdict</th><td>${g.m ? "misaligned" : "aligned"}</td><td>${p.miss ? "<i>no prediction</i>" : p.m ? "misaligned" : "aligned"}</td><td>${yn(p.ok & 1)}</td><td></td></tr>`;
@@ -314,15 +320,17 @@
     } else {
       h += '<p class="note">No formal statement in this run (pass the test inputs with --inputs).</p>';
     }
-    if (g.x || p.x) {
+    if (gx !== null || px !== null) {
       h += '<h4>Correction <span class="legend hint"><del>gold only</del> <ins>predicted only</ins></span></h4>';
-      h += g.x && p.x ? `<pre class="stmt" id="diff">${diff(g.x, p.x)}</pre>` : `<pre class="stmt">gold: ${g.x ? esc(g.x) : "null"}\npredicted: ${p.x ? esc(p.x) : "null"}</pre>`;
+      h += gx !== null && px !== null ? `<pre class="stmt" id="diff">${diff(gx, px)}</pre>` : `<pre class="stmt">gold: ${gx !== null ? esc(gx) : "null"}\npredicted: ${px !== null ? esc(px) : "null"}</pre>`;
     }
     $("detail").innerHTML = h;
   }
 
   // ---- start: summary parts at once, samples when inflated
   figures(); comparison(); drawSubtasks(); drawSystem(); setupFilters();
+  // The grid settles after the first layout: size the charts to it.
+  requestAnimationFrame(() => Object.values(charts).forEach((c) => c.resize()));
   async function loadSamples() {
     const b64 = document.getElementById("samples").textContent.trim();
     const bin = atob(b64);
@@ -331,6 +339,7 @@
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     samples = JSON.parse(await new Response(stream).text());
     filter();
+    document.body.dataset.readyMs = performance.now().toFixed(0);
     document.body.dataset.ready = "1";
   }
   loadSamples().catch((e) => { $("list").textContent = "could not read the samples: " + e; console.error(e); });

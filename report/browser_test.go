@@ -1,0 +1,298 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/rxeval/rxeval/eval"
+)
+
+var updateShot = flag.Bool("update", false, "rewrite docs/report.png from the browser test")
+
+// chromium finds a Chromium or Chrome binary ($RXEVAL_CHROME first).
+func chromium(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("RXEVAL_CHROME"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("no Chromium found (looked for $RXEVAL_CHROME, chromium, chromium-browser, google-chrome, headless-shell): the browser test needs one; on Debian: apt-get install chromium (.ci/run does)")
+	return ""
+}
+
+// browser opens a headless Chromium and collects what its console shows
+// as errors: console.error calls, uncaught exceptions, and error entries of
+// the browser log (a blocked resource, a CSP violation).
+func browser(t *testing.T) (context.Context, func() []string) {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium(t)), chromedp.NoSandbox,
+		chromedp.WindowSize(1400, 1000), chromedp.Flag("disable-gpu", true))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute)
+	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	var mu sync.Mutex
+	var errs []string
+	messages := chromedp.Console(ctx)
+	go func() {
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException {
+				mu.Lock()
+				errs = append(errs, fmt.Sprintf("%s %s:%d %s", m.Type, m.URL, m.Line+1, m))
+				mu.Unlock()
+			}
+		}
+	}()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("starting %s: %v", chromium(t), err)
+	}
+	return ctx, func() []string {
+		time.Sleep(100 * time.Millisecond) // let queued messages arrive
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), errs...)
+	}
+}
+
+// open loads a page from disk and waits until its samples are in; it
+// returns the page's own time to that point (performance.now).
+func open(t *testing.T, ctx context.Context, path string) time.Duration {
+	t.Helper()
+	err := chromedp.Do(ctx,
+		chromedp.Navigate("file://"+path),
+		chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"]`)),
+	)
+	if err != nil {
+		t.Fatalf("opening %s: %v", path, err)
+	}
+	ready := eval2[string](t, ctx, `document.body.dataset.readyMs`)
+	ms, err := strconv.Atoi(ready)
+	if err != nil {
+		t.Fatalf("data-ready-ms = %q", ready)
+	}
+	return time.Duration(ms) * time.Millisecond
+}
+
+func eval2[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+// setFilters sets the browser's filters as a user would and returns the
+// count shown and the ids listed.
+func setFilters(t *testing.T, ctx context.Context, outcome, task, category, by, search string) (int, []string) {
+	t.Helper()
+	js := fmt.Sprintf(`(() => {
+		const set = (id, v) => { const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event(id === "f-search" ? "input" : "change")); };
+		set("f-outcome", %q); set("f-task", %q); set("f-category", %q); set("f-by", %q); set("f-search", %q);
+		return [document.getElementById("f-count").dataset.count, ...[...document.querySelectorAll("#list .row")].map(r => r.dataset.id)];
+	})()`, outcome, task, category, by, search)
+	got := eval2[[]string](t, ctx, js)
+	n, _ := strconv.Atoi(got[0])
+	return n, got[1:]
+}
+
+// TestBrowser opens the two-system example report in headless Chromium:
+// no console error, the figures on the page are the JSON report's, the
+// filters and the search narrow the list, the detail highlights and
+// diffs, and a screenshot is written (docs/report.png with -update).
+func TestBrowser(t *testing.T) {
+	ctx, errors := browser(t)
+	docs, cmp := exampleDocs(t)
+	dir := t.TempDir()
+	page := filepath.Join(dir, "report.html")
+	var html, js bytes.Buffer
+	if err := Write(&html, docs, cmp); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, html.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := (eval.MultiDocument{Systems: docs, Comparison: cmp}).WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var report struct {
+		Systems []map[string]any `json:"systems"`
+		Comp    struct {
+			Ranking []struct {
+				System string  `json:"system"`
+				Joint  float64 `json:"joint_accuracy"`
+			} `json:"ranking"`
+			Disagreements map[string]struct{ Count int } `json:"disagreements"`
+		} `json:"comparison"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &report); err != nil {
+		t.Fatal(err)
+	}
+	took := open(t, ctx, page)
+	t.Logf("example page interactive after %v", took)
+
+	// The figures on the page are the JSON report's.
+	figs := eval2[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll("[data-fig]")].map(e => [e.dataset.fig, e.textContent]))`)
+	cis := eval2[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll("[data-ci]")].map(e => [e.dataset.ci, e.textContent]))`)
+	if len(figs) != 10 || len(cis) != 10 {
+		t.Fatalf("page shows %d figures and %d intervals, want 10 of each: %v", len(figs), len(cis), figs)
+	}
+	for k, sys := range report.Systems {
+		for _, f := range []string{"joint_accuracy", "verdict_macro_f1", "category_macro_f1", "localization_accuracy", "correction_accuracy"} {
+			key := fmt.Sprintf("%d/%s", k, f)
+			if want := fmt.Sprintf("%.4f", sys[f].(float64)); figs[key] != want {
+				t.Errorf("%s: page shows %q, JSON report %s", key, figs[key], want)
+			}
+			ci := sys["ci"].(map[string]any)[f].([]any)
+			if want := fmt.Sprintf("95%% CI [%.4f, %.4f]", ci[0].(float64), ci[1].(float64)); cis[key] != want {
+				t.Errorf("%s interval: page shows %q, JSON report %s", key, cis[key], want)
+			}
+		}
+	}
+	ranks := eval2[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll("[data-rank]")].map(e => [e.dataset.rank, e.textContent]))`)
+	for _, r := range report.Comp.Ranking {
+		if want := fmt.Sprintf("%.4f", r.Joint); ranks[r.System] != want {
+			t.Errorf("ranking %s: page %q, JSON %s", r.System, ranks[r.System], want)
+		}
+	}
+	dis := eval2[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll("[data-disagree]")].map(e => [e.dataset.disagree, e.textContent]))`)
+	for task, d := range report.Comp.Disagreements {
+		if dis[task] != strconv.Itoa(d.Count) {
+			t.Errorf("disagreements on %s: page %q, JSON %d", task, dis[task], d.Count)
+		}
+	}
+	if chain := eval2[string](t, ctx, `document.querySelector('[data-judge="chain"]').textContent`); chain != docs[0].Judge["chain"] {
+		t.Errorf("judge block chain = %q", chain)
+	}
+	if n := eval2[int](t, ctx, `document.querySelectorAll("canvas").length`); n < 4 {
+		t.Errorf("%d chart canvases, want 4", n)
+	}
+
+	// Filters and search narrow the list. The example: 5 samples; the
+	// first system is wrong (joint) on formalrx_0004 only.
+	for _, c := range []struct {
+		outcome, task, category, by, search string
+		want                                []string
+	}{
+		{"", "joint", "", "", "", []string{"formalrx_0001", "formalrx_0002", "formalrx_0003", "formalrx_0004", "formalrx_0005"}},
+		{"wrong", "joint", "", "", "", []string{"formalrx_0004"}},
+		{"right", "category", "", "", "", []string{"formalrx_0001", "formalrx_0002", "formalrx_0003", "formalrx_0005"}},
+		{"", "joint", "__aligned", "", "", []string{"formalrx_0002"}},
+		{"", "joint", "Operator Precedence Error", "", "", []string{"formalrx_0003"}},
+		{"", "localization", "", "span", "", []string{"formalrx_0003", "formalrx_0004"}},
+		{"", "joint", "", "", "0005", []string{"formalrx_0005"}},
+		{"", "joint", "", "", "nothing", nil},
+		{"disagree", "correction", "", "", "", []string{"formalrx_0001", "formalrx_0002", "formalrx_0004"}},
+	} {
+		n, ids := setFilters(t, ctx, c.outcome, c.task, c.category, c.by, c.search)
+		if n != len(c.want) || strings.Join(ids, " ") != strings.Join(c.want, " ") {
+			t.Errorf("filter %+v: %d listed %v, want %v", c, n, ids, c.want)
+		}
+	}
+
+	// The detail of formalrx_0004 for the first system: both segments
+	// highlighted in the statement, the correction diffed by tokens.
+	setFilters(t, ctx, "wrong", "joint", "", "", "")
+	detail := eval2[map[string]string](t, ctx, `({gold: [...document.querySelectorAll("#detail pre.stmt mark.gold, #detail pre.stmt mark.both")].map(e => e.textContent).join(""),
+		pred: [...document.querySelectorAll("#detail pre.stmt mark.pred, #detail pre.stmt mark.both")].map(e => e.textContent).join(""),
+		del: [...document.querySelectorAll("#diff del")].map(e => e.textContent).join(""),
+		ins: [...document.querySelectorAll("#diff ins")].map(e => e.textContent).join("")})`)
+	if detail["gold"] != "∃ n : ℕ," || detail["pred"] != "Set.Icc n (n + 999)" {
+		t.Errorf("highlighted gold %q, predicted %q", detail["gold"], detail["pred"])
+	}
+	if !strings.Contains(detail["del"], "0") || !strings.Contains(detail["ins"], "1000") {
+		t.Errorf("correction diff: deleted %q, inserted %q", detail["del"], detail["ins"])
+	}
+
+	if errs := errors(); len(errs) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+	}
+
+	// The screenshot for the docs: the second system's detail of a sample
+	// the systems disagree on (its correction writes f - g for f * g).
+	eval2[bool](t, ctx, `(() => { const y = document.getElementById("system"); y.value = "1"; y.dispatchEvent(new Event("change"));
+		const e = document.getElementById("f-outcome"); e.value = "disagree"; document.getElementById("f-task").value = "correction"; e.dispatchEvent(new Event("change")); document.querySelector('#list .row[data-id="formalrx_0001"]').click(); return true; })()`)
+	if err := chromedp.Do(ctx, chromedp.Sleep(300*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(png) < 10000 || !bytes.HasPrefix(png, []byte("\x89PNG")) {
+		t.Fatalf("screenshot: %d bytes", len(png))
+	}
+	out := filepath.Join(dir, "report.png")
+	if *updateShot {
+		out = "../docs/report.png"
+	}
+	if err := os.WriteFile(out, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot %s (%d bytes)", out, len(png))
+}
+
+// TestBrowserLarge opens a 7,030-sample report (real ProofNet statements):
+// under 5 MB, interactive (samples in, list drawn) within 1 s of opening,
+// and the search still narrows the list.
+func TestBrowserLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	ctx, errors := browser(t)
+	docs := largeDocs(t, 7030)
+	var html bytes.Buffer
+	if err := Write(&html, docs, nil); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(t.TempDir(), "large.html")
+	if err := os.WriteFile(page, html.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("7,030-sample page: %d bytes (%.2f MB)", html.Len(), float64(html.Len())/1e6)
+	if html.Len() >= 5_000_000 {
+		t.Errorf("page is %d bytes, want under 5 MB", html.Len())
+	}
+	// The first load warms the browser's caches; the figure is the best of
+	// three loads, each from disk in a fresh navigation.
+	best := time.Hour
+	for i := 0; i < 3; i++ {
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+			t.Fatal(err)
+		}
+		best = min(best, open(t, ctx, page))
+	}
+	t.Logf("7,030-sample page interactive after %v (best of 3, performance.now at the end of the first list)", best)
+	if best > time.Second {
+		t.Errorf("page interactive after %v, want within 1 s", best)
+	}
+	if n, ids := setFilters(t, ctx, "", "joint", "", "", "formalrx_7030"); n != 1 || ids[0] != "formalrx_7030" {
+		t.Errorf("search: %d %v", n, ids)
+	}
+	if n, _ := setFilters(t, ctx, "", "joint", "", "", ""); n != 7030 {
+		t.Errorf("no filter: %d samples", n)
+	}
+	if errs := errors(); len(errs) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+	}
+}
