@@ -20,7 +20,7 @@ func TestEditRoundTrip(t *testing.T) {
 		{"", "new"},
 		{"old", ""},
 		{"a𝕜b", "a𝔼b"}, // runes outside the BMP: two code units each
-		{"≤≤", "≥≤"},    // same first byte, different rune
+		{"≤≤", "≥≤"},   // same first byte, different rune
 		{"aaa", "aa"},
 		{"xyz", "xyzxyz"},
 	} {
