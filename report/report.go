@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -275,6 +276,46 @@ func samples(docs []eval.Document) []sample {
 	return out
 }
 
+// chunkSize is the number of samples in one compressed chunk of the page.
+const chunkSize = 1000
+
+// encodeSamples writes the samples, the bulk of the page, as gzipped JSON
+// arrays in base64, chunkSize samples each, compressed in parallel; the
+// browser inflates them (DecompressionStream) and joins them in order.
+func encodeSamples(all []sample) ([]string, error) {
+	n := (len(all) + chunkSize - 1) / chunkSize
+	out := make([]string, n)
+	errs := make([]error, n)
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int) {
+			defer func() { <-sem; wg.Done() }()
+			part := all[i*chunkSize : min(len(all), (i+1)*chunkSize)]
+			var gz bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
+			enc := json.NewEncoder(zw)
+			enc.SetEscapeHTML(false)
+			if errs[i] = enc.Encode(part); errs[i] != nil {
+				return
+			}
+			if errs[i] = zw.Close(); errs[i] != nil {
+				return
+			}
+			out[i] = base64.StdEncoding.EncodeToString(gz.Bytes())
+		}(i)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 // Write writes the page for docs (one or several systems scored against
 // the same gold) and their comparison (nil for one system).
 func Write(w io.Writer, docs []eval.Document, cmp *eval.Comparison) error {
@@ -286,16 +327,8 @@ func Write(w io.Writer, docs []eval.Document, cmp *eval.Comparison) error {
 	if err != nil {
 		return err
 	}
-	// The samples, the bulk of the page, travel as gzipped JSON in base64
-	// and are inflated by the browser (DecompressionStream).
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
-	enc := json.NewEncoder(zw)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(samples(docs)); err != nil {
-		return err
-	}
-	if err := zw.Close(); err != nil {
+	chunks, err := encodeSamples(samples(docs))
+	if err != nil {
 		return err
 	}
 	js, err := echarts()
@@ -318,6 +351,6 @@ func Write(w io.Writer, docs []eval.Document, cmp *eval.Comparison) error {
 		"ECharts": js,
 		"App":     appJS,
 		"Summary": string(summary),
-		"Samples": base64.StdEncoding.EncodeToString(gz.Bytes()),
+		"Samples": strings.Join(chunks, "\n"),
 	})
 }

@@ -131,3 +131,22 @@ func BenchmarkScoreProcess(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScoreHTMLProcess is BenchmarkScoreProcess with --html: the
+// difference is what writing the report adds to a 7,030-row score.
+func BenchmarkScoreHTMLProcess(b *testing.B) {
+	bin := buildBinary(b)
+	dir := b.TempDir()
+	gold, pred := filepath.Join(dir, "gold.jsonl"), filepath.Join(dir, "pred.jsonl")
+	os.WriteFile(gold, synth.Gold(synth.Rows(7030, 1)), 0o644)
+	os.WriteFile(pred, synth.Predictions(synth.Rows(7030, 2)), 0o644)
+	html := filepath.Join(dir, "report.html")
+	for b.Loop() {
+		if out, err := exec.Command(bin, "score", "--judge", "exact", "--gold", gold, "--html", html, pred).CombinedOutput(); err != nil {
+			b.Fatal(err, string(out))
+		}
+	}
+	if fi, err := os.Stat(html); err == nil {
+		b.ReportMetric(float64(fi.Size()), "page-bytes")
+	}
+}

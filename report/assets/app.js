@@ -331,13 +331,17 @@
   figures(); comparison(); drawSubtasks(); drawSystem(); setupFilters();
   // The grid settles after the first layout: size the charts to it.
   requestAnimationFrame(() => Object.values(charts).forEach((c) => c.resize()));
-  async function loadSamples() {
-    const b64 = document.getElementById("samples").textContent.trim();
+  // inflate decodes one chunk: base64 of gzipped JSON.
+  async function inflate(b64) {
     const bin = atob(b64);
     const bytes = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    samples = JSON.parse(await new Response(stream).text());
+    return JSON.parse(await new Response(stream).text());
+  }
+  async function loadSamples() {
+    const chunks = document.getElementById("samples").textContent.split(/\s+/).filter((c) => c);
+    samples = (await Promise.all(chunks.map(inflate))).flat();
     filter();
     document.body.dataset.readyMs = performance.now().toFixed(0);
     document.body.dataset.ready = "1";
