@@ -56,10 +56,18 @@ func ParsePerSample(data []byte) ([]Outcome, *RunInfo, error) {
 		}
 		var l perSampleLine
 		if err := json.Unmarshal(line, &l); err != nil {
-			return nil, nil, fmt.Errorf("line %d: %w", n+1, err)
+			return nil, nil, fmt.Errorf("line %d: %w (is this a file from rxeval score --per-sample?)", n+1, err)
 		}
 		if l.Idx == "" {
 			return nil, nil, fmt.Errorf("line %d: idx: missing (is this a file from rxeval score --per-sample?)", n+1)
+		}
+		var has struct {
+			VerdictOK *bool `json:"verdict_ok"`
+			Joint     *bool `json:"joint_ok"`
+		}
+		json.Unmarshal(line, &has) // decoded once above: no error here
+		if has.VerdictOK == nil || has.Joint == nil {
+			return nil, nil, fmt.Errorf("line %d: verdict_ok, joint_ok: missing (is this a file from rxeval score --per-sample?)", n+1)
 		}
 		if seen[l.Idx] {
 			return nil, nil, fmt.Errorf("line %d: idx: %q appears twice", n+1, l.Idx)

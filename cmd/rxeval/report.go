@@ -66,7 +66,7 @@ func runReport(e *env, args []string) error {
 		}
 		outs, info, err := eval.ParsePerSample(src.Data)
 		if err != nil {
-			return problemsError{fmt.Sprintf("%s: %v (want a file from rxeval score --per-sample)", path, err)}
+			return problemsError{fmt.Sprintf("%s: %v", path, err)}
 		}
 		runs[i] = run{outs, info}
 		name := path
