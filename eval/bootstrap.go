@@ -12,11 +12,12 @@ func bootstrap(outs []Outcome, rounds int, seed uint64) map[string][2]float64 {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	series := map[string][]float64{}
 	idx := make([]int, len(outs))
+	metrics := resampler(outs)
 	for r := 0; r < rounds; r++ {
 		for i := range idx {
 			idx[i] = rng.IntN(len(outs))
 		}
-		m, _, _ := compute(outs, idx)
+		m := metrics(idx)
 		series["joint_accuracy"] = append(series["joint_accuracy"], m.JointAccuracy)
 		series["verdict_macro_f1"] = append(series["verdict_macro_f1"], m.VerdictMacroF1)
 		series["category_macro_f1"] = append(series["category_macro_f1"], m.CategoryMacroF1)

@@ -107,13 +107,16 @@ func Compare(names []string, reps []*Report, rounds int, seed uint64) (*Comparis
 	rng := rand.New(rand.NewPCG(seed, 0xc0a1))
 	idx := make([]int, n)
 	series := make([][]Metrics, len(reps))
+	metrics := make([]func([]int) Metrics, len(reps))
+	for k, rep := range reps {
+		metrics[k] = resampler(rep.Outcomes)
+	}
 	for r := 0; r < rounds; r++ {
 		for i := range idx {
 			idx[i] = rng.IntN(n)
 		}
-		for k, rep := range reps {
-			m, _, _ := compute(rep.Outcomes, idx)
-			series[k] = append(series[k], m)
+		for k := range reps {
+			series[k] = append(series[k], metrics[k](idx))
 		}
 	}
 	for k, rep := range reps {

@@ -176,3 +176,36 @@ func TestMemoJudgesSharedPairsOnce(t *testing.T) {
 		t.Errorf("pairs %d %d", ra.StageTwo.Pairs, rb.StageTwo.Pairs)
 	}
 }
+
+// The compact figures equal compute's, float for float, on random cases
+// and random resamples.
+func TestFiguresEqualCompute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for round := 0; round < 200; round++ {
+		g, p := randomCase(rng, 1+rng.IntN(60))
+		rep, err := Score(context.Background(), g, p, stubJudge{}, Options{Partial: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, ok := figureTable(rep.Outcomes)
+		if !ok {
+			t.Fatal("gold categories are all canonical here")
+		}
+		idx := make([]int, len(rep.Outcomes))
+		for i := range idx {
+			idx[i] = rng.IntN(len(idx))
+		}
+		want, _, _ := compute(rep.Outcomes, idx)
+		if got := liteFigures(tab, idx); got != want {
+			t.Fatalf("round %d:\n got %+v\nwant %+v", round, got, want)
+		}
+	}
+	// A gold category outside the 28 falls back to compute.
+	outs := []Outcome{{Idx: "x", GoldMisaligned: true, GoldCategory: "Made Up"}}
+	if _, ok := figureTable(outs); ok {
+		t.Error("unknown gold category accepted")
+	}
+	if m := resampler(outs)([]int{0}); m.N != 1 || m.CategoryMacroF1 != 0 {
+		t.Errorf("fallback: %+v", m)
+	}
+}

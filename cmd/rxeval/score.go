@@ -60,7 +60,7 @@ func runScore(e *env, args []string) error {
 	perSample := fs.String("per-sample", "", "write one JSON line per sample to `FILE` (with several PRED, FILE.SYSTEM.jsonl each)")
 	html := fs.String("html", "", "write an HTML error-analysis report to `FILE` (self-contained, opens offline)")
 	partial := fs.Bool("partial", false, "score gold ids without a prediction as all-wrong instead of refusing")
-	boot := fs.Int("bootstrap", 0, "add 95% percentile intervals from `N` bootstrap resamples (default 1000 with several PRED)")
+	boot := fs.Int("bootstrap", 0, "add 95% percentile intervals from `N` bootstrap resamples (default 1000 with several PRED or --html)")
 	seed := fs.Uint64("seed", 1, "bootstrap random `SEED`")
 	maxSize := fs.Int64("max-size", validate.DefaultMaxSize, "refuse files (and zip entries) larger than `BYTES`")
 	undecided := fs.String("undecided", "wrong", "score pairs no judge decided as `wrong` (lower bounds), right (upper bounds), or fail (wrong, and exit 4 if any)")
@@ -73,8 +73,8 @@ func runScore(e *env, args []string) error {
 	if fs.NArg() < 1 {
 		return usageError{fmt.Errorf("want one or more prediction files, got none")}
 	}
-	if fs.NArg() > 1 && !fs.Changed("bootstrap") {
-		*boot = 1000
+	if (fs.NArg() > 1 || *html != "") && !fs.Changed("bootstrap") {
+		*boot = 1000 // the comparison and the page show intervals
 	}
 	if *goldPath == "" {
 		return usageError{fmt.Errorf("--gold is required")}
