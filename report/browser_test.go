@@ -188,6 +188,18 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("%d chart canvases, want 4", n)
 	}
 
+	// The heat map counts every sample once; the toggle shows all 28
+	// categories and "aligned / none".
+	heat := `(() => { const o = echarts.getInstanceByDom(document.getElementById("chart-confusion")).getOption();
+		return [o.yAxis[0].data.length, o.series[0].data.reduce((s, d) => s + d[2], 0)]; })()`
+	if got := eval2[[]int](t, ctx, heat); got[0] != 6 || got[1] != 5 {
+		t.Errorf("heat map: %d labels, %d samples; want the 6 labels that occur and 5 samples", got[0], got[1])
+	}
+	eval2[bool](t, ctx, `(() => { const c = document.getElementById("all-labels"); c.checked = true; c.dispatchEvent(new Event("change")); return true; })()`)
+	if got := eval2[[]int](t, ctx, heat); got[0] != 29 || got[1] != 5 {
+		t.Errorf("heat map with all categories: %d labels, %d samples; want 29 and 5", got[0], got[1])
+	}
+
 	// Filters and search narrow the list. The example: 5 samples; the
 	// first system is wrong (joint) on formalrx_0004 only.
 	for _, c := range []struct {

@@ -168,7 +168,8 @@
     // Only the labels that occur, gold on the rows, predicted on the columns.
     const used = new Set();
     for (const [g, p] of s.confusion) { used.add(g); used.add(p); }
-    const idx = D.labels.map((_, i) => i).filter((i) => used.has(i));
+    const all = $("all-labels").checked;
+    const idx = D.labels.map((_, i) => i).filter((i) => used.has(i) || (all && i < D.labels.length - 1));
     const pos = new Map(idx.map((v, i) => [v, i]));
     const names = idx.map((i) => D.labels[i]);
     $("chart-confusion").style.height = Math.max(360, 250 + 26 * names.length) + "px";
@@ -196,6 +197,7 @@
     }
     $("judgeblock").innerHTML = h + "</table>";
   }
+  $("all-labels").addEventListener("change", () => drawConfusion());
   function drawSystem() { meta(); drawDecided(); drawCategories(); drawConfusion(); judgeBlock(); }
   window.addEventListener("resize", () => Object.values(charts).forEach((c) => c.resize()));
 
