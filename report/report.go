@@ -8,7 +8,6 @@ package report
 
 import (
 	"bytes"
-	"compress/gzip"
 	_ "embed"
 	"encoding/base64"
 	"encoding/json"
@@ -21,6 +20,8 @@ import (
 	"text/template"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/schema"
@@ -296,9 +297,7 @@ func encodeSamples(all []sample) ([]string, error) {
 			part := all[i*chunkSize : min(len(all), (i+1)*chunkSize)]
 			var gz bytes.Buffer
 			zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
-			enc := json.NewEncoder(zw)
-			enc.SetEscapeHTML(false)
-			if errs[i] = enc.Encode(part); errs[i] != nil {
+			if _, errs[i] = zw.Write(appendSamples(nil, part)); errs[i] != nil {
 				return
 			}
 			if errs[i] = zw.Close(); errs[i] != nil {
