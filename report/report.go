@@ -283,28 +283,51 @@ const chunkSize = 1000
 // encodeSamples writes the samples, the bulk of the page, as gzipped JSON
 // arrays in base64, chunkSize samples each, compressed in parallel; the
 // browser inflates them (DecompressionStream) and joins them in order.
+// Each worker streams its samples through one reused gzip writer, so no
+// chunk's JSON is ever held whole.
 func encodeSamples(all []sample) ([]string, error) {
 	n := (len(all) + chunkSize - 1) / chunkSize
 	out := make([]string, n)
 	errs := make([]error, n)
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
+	next := make(chan int, n)
 	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range min(n, runtime.GOMAXPROCS(0)) {
 		wg.Add(1)
-		sem <- struct{}{}
-		go func(i int) {
-			defer func() { <-sem; wg.Done() }()
-			part := all[i*chunkSize : min(len(all), (i+1)*chunkSize)]
+		go func() {
+			defer wg.Done()
 			var gz bytes.Buffer
 			zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
-			if _, errs[i] = zw.Write(appendSamples(nil, part)); errs[i] != nil {
-				return
+			var buf []byte
+			for i := range next {
+				gz.Reset()
+				zw.Reset(&gz)
+				part := all[i*chunkSize : min(len(all), (i+1)*chunkSize)]
+				buf = append(buf[:0], '[')
+				for k := range part {
+					if k > 0 {
+						buf = append(buf, ',')
+					}
+					buf = part[k].appendJSON(buf)
+					if k == len(part)-1 {
+						buf = append(buf, ']')
+					}
+					if len(buf) >= 64<<10 || k == len(part)-1 {
+						if _, errs[i] = zw.Write(buf); errs[i] != nil {
+							break
+						}
+						buf = buf[:0]
+					}
+				}
+				if errs[i] == nil {
+					errs[i] = zw.Close()
+				}
+				out[i] = base64.StdEncoding.EncodeToString(gz.Bytes())
 			}
-			if errs[i] = zw.Close(); errs[i] != nil {
-				return
-			}
-			out[i] = base64.StdEncoding.EncodeToString(gz.Bytes())
-		}(i)
+		}()
 	}
 	wg.Wait()
 	for _, err := range errs {
@@ -343,6 +366,13 @@ func Write(w io.Writer, docs []eval.Document, cmp *eval.Comparison) error {
 			names[i] = s.Name
 		}
 		title += ": " + strings.Join(names, " vs ")
+	}
+	if g, ok := w.(interface{ Grow(int) }); ok {
+		size := len(js) + len(summary) + len(styleCSS) + len(appJS) + len(pageHTML)
+		for _, c := range chunks {
+			size += len(c) + 1
+		}
+		g.Grow(size)
 	}
 	return page.Execute(w, map[string]any{
 		"Title":   template.HTMLEscapeString(title),
