@@ -196,7 +196,7 @@ func (m MultiDocument) WriteText(w io.Writer) error {
 		ci := fmt.Sprintf("[%.4f, %.4f]", r.CI[0], r.CI[1])
 		fmt.Fprintf(&b, "  %-4d  %-*s  %-14.4f  %-18s  [%.4f, %.4f]\n", r.Rank, width, r.System, r.JointAccuracy, ci, r.Bounds[0], r.Bounds[1])
 	}
-	b.WriteString("\npairs: B - A, its 95% interval, and P = the share of resamples where the difference has the sign seen\n")
+	b.WriteString("\npairs: B - A, its 95% interval, and P = the share of resamples where the difference has the sign seen\n(where no difference is seen, the share with none)\n")
 	for _, p := range c.Pairs {
 		fmt.Fprintf(&b, "  %s - %s\n", p.B, p.A)
 		for _, f := range figures {

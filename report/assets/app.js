@@ -77,7 +77,7 @@
       h += `<tr><td>${r.rank}</td><td>${esc(r.system)}</td><td class="num" data-rank="${esc(r.system)}">${f4(r.joint_accuracy)}</td><td>[${f4(r.ci[0])}, ${f4(r.ci[1])}]</td><td>[${f4(r.bounds[0])}, ${f4(r.bounds[1])}]</td></tr>`;
     }
     $("ranking").innerHTML = h + "</table>";
-    h = "<h3>Pairs: B − A, its 95% interval, and P, the share of resamples where the difference has the sign seen</h3><table><tr><th>B − A</th>";
+    h = "<h3>Pairs: B − A, its 95% interval, and P, the share of resamples where the difference has the sign seen (where none is seen, the share with none)</h3><table><tr><th>B − A</th>";
     for (const [, name] of FIGS) h += `<th>${name}</th>`;
     h += "</tr>";
     for (const p of C.pairs) {
