@@ -12,6 +12,7 @@ import (
 // RunInfo describes the run behind a per-sample file; it rides on the
 // file's first line (as "run") so that the file alone can be reported on.
 type RunInfo struct {
+	Version   string    `json:"rxeval_version,omitempty"`
 	Gold      string    `json:"gold"`
 	GoldShape GoldShape `json:"gold_shape"`
 	Pred      string    `json:"predictions"`
@@ -35,7 +36,7 @@ func (d Document) WritePerSample(w io.Writer) error {
 	for i, o := range d.Outcomes {
 		l := perSampleLine{Outcome: o}
 		if i == 0 {
-			l.Run = &RunInfo{Gold: d.Gold, GoldShape: d.GoldShape, Pred: d.Pred, Judge: d.Judge, UndecidedScoredAs: d.StageTwo.UndecidedScoredAs}
+			l.Run = &RunInfo{Version: d.Version, Gold: d.Gold, GoldShape: d.GoldShape, Pred: d.Pred, Judge: d.Judge, UndecidedScoredAs: d.StageTwo.UndecidedScoredAs}
 		}
 		if err := enc.Encode(l); err != nil {
 			return err

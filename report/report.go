@@ -103,6 +103,7 @@ type Data struct {
 	Labels     []string         `json:"labels"` // the heat map's axes
 	SubTasks   []string         `json:"sub_tasks"`
 	N          int              `json:"n"`
+	Version    string           `json:"rxeval_version,omitempty"`
 }
 
 // sample is one sample in the page, with every system's answer.
@@ -150,7 +151,7 @@ func Build(docs []eval.Document, cmp *eval.Comparison) (*Data, error) {
 	for i, l := range labels {
 		index[l] = i
 	}
-	d := &Data{Comparison: cmp, Labels: labels, SubTasks: eval.SubTasks, N: len(docs[0].Outcomes)}
+	d := &Data{Comparison: cmp, Labels: labels, SubTasks: eval.SubTasks, N: len(docs[0].Outcomes), Version: docs[0].Version}
 	for k, doc := range docs {
 		if len(doc.Outcomes) != d.N {
 			return nil, fmt.Errorf("report: %s has %d samples, %s has %d", doc.Pred, len(doc.Outcomes), docs[0].Pred, d.N)

@@ -100,7 +100,7 @@ func runReport(e *env, args []string) error {
 			fmt.Fprintf(e.stderr, "rxeval report: %s: no run record (written by an older rxeval): gold and judge unknown\n", fs.Arg(k))
 		}
 		rep := eval.FromOutcomes(sorted, eval.Options{Bootstrap: *boot, Seed: *seed, UndecidedRight: info.UndecidedScoredAs == "right"})
-		docs[k] = eval.Document{Report: rep, Gold: info.Gold, GoldShape: info.GoldShape, Pred: info.Pred, Judge: info.Judge}
+		docs[k] = eval.Document{Version: info.Version, Report: rep, Gold: info.Gold, GoldShape: info.GoldShape, Pred: info.Pred, Judge: info.Judge}
 		if len(runs) > 1 {
 			docs[k].System = names[k]
 		}

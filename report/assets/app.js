@@ -330,6 +330,7 @@
   }
 
   // ---- start: summary parts at once, samples when inflated
+  if (D.rxeval_version) $("version").textContent = " " + D.rxeval_version;
   figures(); comparison(); drawSubtasks(); drawSystem(); setupFilters();
   // The grid settles after the first layout: size the charts to it.
   requestAnimationFrame(() => Object.values(charts).forEach((c) => c.resize()));
