@@ -299,6 +299,8 @@
     return h;
   }
   const yn = (ok) => (ok ? '<span class="ok">right</span>' : '<span class="bad">wrong</span>');
+  // und marks an answer no judge decided: scored by the run's policy.
+  const und = (ok, by) => (by === "undecided" ? `<span class="bound">undecided, scored ${ok ? "right" : "wrong"}</span>` : yn(ok));
   const val = (v) => (v === undefined || v === null ? "<i>null</i>" : `<code>${esc(v)}</code>`);
   // text rebuilds a correction from its edit of the formal statement.
   const text = (fs, e) => (e ? fs.slice(0, e.p || 0) + (e.m || "") + fs.slice(fs.length - (e.s || 0)) : null);
@@ -311,8 +313,8 @@
     h += "<table><tr><th></th><th>gold</th><th>predicted</th><th></th><th>decided by</th></tr>";
     h += `<tr><th>verdict</th><td>${g.m ? "misaligned" : "aligned"}</td><td>${p.miss ? "<i>no prediction</i>" : p.m ? "misaligned" : "aligned"}</td><td>${yn(p.ok & 1)}</td><td></td></tr>`;
     h += `<tr><th>category</th><td>${val(g.c)}</td><td>${val(p.c)}</td><td>${yn(p.ok & 2)}</td><td></td></tr>`;
-    h += `<tr><th>localization</th><td>${val(g.s)}</td><td>${val(p.s)}</td><td>${yn(p.ok & 4)}</td><td>${esc(p.lb || "")}${p.lr ? `<br><span class="note">${esc(p.lr)}</span>` : ""}</td></tr>`;
-    h += `<tr><th>correction</th><td colspan="2"><span class="note">below</span></td><td>${yn(p.ok & 8)}</td><td>${esc(p.cb || "")}${p.cr ? `<br><span class="note">${esc(p.cr)}</span>` : ""}</td></tr>`;
+    h += `<tr><th>localization</th><td>${val(g.s)}</td><td>${val(p.s)}</td><td>${und(p.ok & 4, p.lb)}</td><td>${esc(p.lb || "")}${p.lr ? `<br><span class="note">${esc(p.lr)}</span>` : ""}</td></tr>`;
+    h += `<tr><th>correction</th><td colspan="2"><span class="note">below</span></td><td>${und(p.ok & 8, p.cb)}</td><td>${esc(p.cb || "")}${p.cr ? `<br><span class="note">${esc(p.cr)}</span>` : ""}</td></tr>`;
     h += `<tr><th>joint</th><td colspan="2"></td><td>${yn(p.ok & 16)}</td><td></td></tr></table>`;
     if (s.inf) h += `<h4>Informal statement</h4><pre class="stmt">${esc(s.inf)}</pre>`;
     if (s.fs) {
