@@ -169,6 +169,26 @@ func TestBrowser(t *testing.T) {
 			}
 		}
 	}
+	// Where undecided pairs leave a figure a lower bound, the page gives
+	// the JSON report's other end (every undecided pair right).
+	bounds := eval2[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll("[data-bound]")].map(e => [e.dataset.bound, e.textContent]))`)
+	wantBounds := 0
+	for k, sys := range report.Systems {
+		for f, v := range sys["bounds"].(map[string]any) {
+			b := v.([]any)
+			if b[0] == b[1] {
+				continue
+			}
+			wantBounds++
+			key := fmt.Sprintf("%d/%s", k, f)
+			if want := fmt.Sprintf("%.4f", b[1].(float64)); bounds[key] != want {
+				t.Errorf("%s bound: page shows %q, JSON report %s", key, bounds[key], want)
+			}
+		}
+	}
+	if wantBounds == 0 || len(bounds) != wantBounds {
+		t.Errorf("page shows %d bounds, the JSON report has %d open ones", len(bounds), wantBounds)
+	}
 	ranks := eval2[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll("[data-rank]")].map(e => [e.dataset.rank, e.textContent]))`)
 	for _, r := range report.Comp.Ranking {
 		if want := fmt.Sprintf("%.4f", r.Joint); ranks[r.System] != want {
