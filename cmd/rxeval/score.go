@@ -82,6 +82,9 @@ func runScore(e *env, args []string) error {
 	if *format != "text" && *format != "json" {
 		return usageError{fmt.Errorf("--format must be text or json, not %q", *format)}
 	}
+	if *perSample == "-" && fs.NArg() > 1 {
+		return usageError{fmt.Errorf("--per-sample - cannot hold several systems: pass a FILE (each system gets FILE.SYSTEM.jsonl)")}
+	}
 	if *html == "-" && (*out == "" || *out == "-") {
 		return usageError{fmt.Errorf("--html - and the report would both go to stdout: pass --out FILE for the report")}
 	}
