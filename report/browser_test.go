@@ -103,14 +103,19 @@ func eval2[T any](t *testing.T, ctx context.Context, js string) T {
 }
 
 // setFilters sets the browser's filters as a user would and returns the
-// count shown and the ids listed.
+// count shown and the ids listed; a category "pred:X" is the predicted
+// category filter.
 func setFilters(t *testing.T, ctx context.Context, outcome, task, category, by, search string) (int, []string) {
 	t.Helper()
+	pcat := ""
+	if c, ok := strings.CutPrefix(category, "pred:"); ok {
+		category, pcat = "", c
+	}
 	js := fmt.Sprintf(`(() => {
 		const set = (id, v) => { const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event(id === "f-search" ? "input" : "change")); };
-		set("f-outcome", %q); set("f-task", %q); set("f-category", %q); set("f-by", %q); set("f-search", %q);
+		set("f-outcome", %q); set("f-task", %q); set("f-category", %q); set("f-pcategory", %q); set("f-by", %q); set("f-search", %q);
 		return [document.getElementById("f-count").dataset.count, ...[...document.querySelectorAll("#list .row")].map(r => r.dataset.id)];
-	})()`, outcome, task, category, by, search)
+	})()`, outcome, task, category, pcat, by, search)
 	got := eval2[[]string](t, ctx, js)
 	n, _ := strconv.Atoi(got[0])
 	return n, got[1:]
@@ -231,6 +236,9 @@ func TestBrowser(t *testing.T) {
 		{"right", "category", "", "", "", []string{"formalrx_0001", "formalrx_0002", "formalrx_0003", "formalrx_0005"}},
 		{"", "joint", "__aligned", "", "", []string{"formalrx_0002"}},
 		{"", "joint", "Operator Precedence Error", "", "", []string{"formalrx_0003"}},
+		{"", "joint", "pred:Range Error", "", "", []string{"formalrx_0004"}},
+		{"", "joint", "pred:__none", "", "", []string{"formalrx_0002"}},
+		{"wrong", "joint", "pred:Range Error", "", "", []string{"formalrx_0004"}},
 		{"", "localization", "", "span", "", []string{"formalrx_0003", "formalrx_0004"}},
 		{"", "joint", "", "", "0005", []string{"formalrx_0005"}},
 		{"", "joint", "", "", "nothing", nil},

@@ -99,7 +99,7 @@
     $("disagree").addEventListener("click", (e) => {
       const t = e.target.getAttribute("data-show");
       if (!t) return;
-      $("f-outcome").value = "disagree"; $("f-task").value = t; $("f-category").value = ""; $("f-by").value = ""; $("f-search").value = "";
+      $("f-outcome").value = "disagree"; $("f-task").value = t; $("f-category").value = ""; $("f-pcategory").value = ""; $("f-by").value = ""; $("f-search").value = "";
       filter();
     });
   }
@@ -210,11 +210,14 @@
     for (const t of TASKS) $("f-task").add(new Option(t === "joint" ? "all sub-tasks (joint)" : t, t));
     $("f-category").add(new Option("aligned (no error)", "__aligned"));
     for (const l of D.labels.slice(0, 28)) $("f-category").add(new Option(l, l));
+    $("f-pcategory").add(new Option("no category", "__none"));
+    for (const l of D.labels.slice(0, 28)) $("f-pcategory").add(new Option(l, l));
+    $("f-pcategory").add(new Option("not one of the 28", "__other"));
     const bys = new Set();
     for (const s of D.systems) for (const k of ["localization", "correction"]) for (const b of Object.keys(s.decided_by[k])) bys.add(b);
     for (const b of [...bys].sort()) $("f-by").add(new Option(b, b));
     if (D.systems.length < 2) $("f-outcome").querySelector('option[value="disagree"]').remove();
-    for (const id of ["f-outcome", "f-task", "f-category", "f-by"]) $(id).addEventListener("change", filter);
+    for (const id of ["f-outcome", "f-task", "f-category", "f-pcategory", "f-by"]) $(id).addEventListener("change", filter);
     $("f-search").addEventListener("input", filter);
     $("list").addEventListener("click", (e) => {
       const row = e.target.closest(".row");
@@ -223,6 +226,8 @@
   }
   function filter() {
     const out = $("f-outcome").value, task = $("f-task").value, cat = $("f-category").value, by = $("f-by").value;
+    const pcat = $("f-pcategory").value;
+    const known = new Set(D.labels.slice(0, 28));
     const q = $("f-search").value.trim().toLowerCase();
     const bit = BIT[task];
     shown = [];
@@ -237,6 +242,9 @@
       }
       if (cat === "__aligned" && s.g.m) continue;
       if (cat && cat !== "__aligned" && s.g.c !== cat) continue;
+      if (pcat === "__none" && p.c) continue;
+      if (pcat === "__other" && (!p.c || known.has(p.c))) continue;
+      if (pcat && pcat[0] !== "_" && p.c !== pcat) continue;
       if (by) {
         const want = task === "localization" ? [p.lb] : task === "correction" ? [p.cb] : [p.lb, p.cb];
         if (!want.includes(by)) continue;
