@@ -270,7 +270,8 @@ func TestBrowser(t *testing.T) {
 
 	// The screenshot for the docs: the second system's detail of a sample
 	// the systems disagree on (its correction writes f - g for f * g).
-	eval2[bool](t, ctx, `(() => { const y = document.getElementById("system"); y.value = "1"; y.dispatchEvent(new Event("change"));
+	eval2[bool](t, ctx, `(() => { const a = document.getElementById("all-labels"); a.checked = false; a.dispatchEvent(new Event("change"));
+		const y = document.getElementById("system"); y.value = "1"; y.dispatchEvent(new Event("change"));
 		const e = document.getElementById("f-outcome"); e.value = "disagree"; document.getElementById("f-task").value = "correction"; e.dispatchEvent(new Event("change")); document.querySelector('#list .row[data-id="formalrx_0001"]').click(); return true; })()`)
 	if err := chromedp.Do(ctx, chromedp.Sleep(300*time.Millisecond)); err != nil {
 		t.Fatal(err)
