@@ -3,10 +3,13 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/rxeval/rxeval/eval"
 )
 
 // fromEdit rebuilds a text as the page does, on UTF-16 code units.
@@ -97,4 +100,63 @@ func FuzzJSONString(f *testing.F) {
 			t.Fatalf("%q: got %s want %s", s, got, want)
 		}
 	})
+}
+
+// Build's summary, without a browser: the heat map and the decided-by
+// counts each count every sample once, by hand on the example.
+func TestBuildExample(t *testing.T) {
+	docs, cmp := exampleDocs(t)
+	d, err := Build(docs, cmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.N != 5 || len(d.Systems) != 2 || d.Systems[1].Name != "predictions_b" || len(d.Labels) != 30 {
+		t.Fatalf("summary: n %d, %d systems, %d labels", d.N, len(d.Systems), len(d.Labels))
+	}
+	at := func(l string) int {
+		for i, x := range d.Labels {
+			if x == l {
+				return i
+			}
+		}
+		t.Fatalf("no label %q", l)
+		return -1
+	}
+	// The first system: formalrx_0004 (gold Positivity Constraint Error)
+	// predicted Range Error; the aligned formalrx_0002 predicted aligned.
+	s := d.Systems[0]
+	cells := map[[2]int]int{}
+	total := 0
+	for _, c := range s.Confusion {
+		cells[[2]int{c[0], c[1]}] = c[2]
+		total += c[2]
+	}
+	if total != 5 || cells[[2]int{at("Positivity Constraint Error"), at("Range Error")}] != 1 || cells[[2]int{at(Aligned), at(Aligned)}] != 1 {
+		t.Errorf("confusion = %v", s.Confusion)
+	}
+	for kind, by := range s.DecidedBy {
+		n := 0
+		for _, c := range by {
+			n += c
+		}
+		if n != 5 {
+			t.Errorf("%s decided-by counts %v sum to %d", kind, by, n)
+		}
+	}
+	// By hand: localization null-rule 1 (aligned), stage-one 2, span 2;
+	// correction null-rule 1, stage-one 1, lean-ast 2, undecided 1.
+	if want := map[string]int{"null-rule": 1, "stage-one": 2, "span": 2}; !reflect.DeepEqual(s.DecidedBy["localization"], want) {
+		t.Errorf("localization decided by %v, want %v", s.DecidedBy["localization"], want)
+	}
+	if want := map[string]int{"null-rule": 1, "stage-one": 1, "lean-ast": 2, "undecided": 1}; !reflect.DeepEqual(s.DecidedBy["correction"], want) {
+		t.Errorf("correction decided by %v, want %v", s.DecidedBy["correction"], want)
+	}
+	// A system whose samples differ is refused.
+	short := docs[1]
+	r := *short.Report
+	r.Outcomes = r.Outcomes[:3]
+	short.Report = &r
+	if _, err := Build([]eval.Document{docs[0], short}, nil); err == nil || !strings.Contains(err.Error(), "has 3 samples") {
+		t.Errorf("different samples: %v", err)
+	}
 }
