@@ -315,15 +315,16 @@ func TestBrowserLarge(t *testing.T) {
 		t.Errorf("page is %d bytes, want under 5 MB", html.Len())
 	}
 	// The first load warms the browser's caches; the figure is the best of
-	// three loads, each from disk in a fresh navigation.
+	// five loads, each from disk in a fresh navigation (the machine is
+	// shared: one slow load says little).
 	best := time.Hour
-	for i := 0; i < 3; i++ {
+	for i := 0; i < 5; i++ {
 		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 			t.Fatal(err)
 		}
 		best = min(best, open(t, ctx, page))
 	}
-	t.Logf("7,030-sample page interactive after %v (best of 3, performance.now at the end of the first list)", best)
+	t.Logf("7,030-sample page interactive after %v (best of 5, performance.now at the end of the first list)", best)
 	if best > time.Second {
 		t.Errorf("page interactive after %v, want within 1 s", best)
 	}

@@ -341,7 +341,10 @@
 
   // ---- start: summary parts at once, samples when inflated
   if (D.rxeval_version) $("version").textContent = " " + D.rxeval_version;
-  figures(); comparison(); drawSubtasks(); drawSystem(); setupFilters();
+  // The samples inflate off the main thread while the charts are drawn.
+  setupFilters(); figures(); comparison();
+  loadSamples().catch((e) => { $("list").textContent = "could not read the samples: " + e; console.error(e); });
+  drawSubtasks(); drawSystem();
   // The grid settles after the first layout: size the charts to it.
   requestAnimationFrame(() => Object.values(charts).forEach((c) => c.resize()));
   // inflate decodes one chunk: base64 of gzipped JSON.
@@ -359,5 +362,4 @@
     document.body.dataset.readyMs = performance.now().toFixed(0);
     document.body.dataset.ready = "1";
   }
-  loadSamples().catch((e) => { $("list").textContent = "could not read the samples: " + e; console.error(e); });
 })();
