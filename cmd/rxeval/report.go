@@ -36,7 +36,7 @@ func runReport(e *env, args []string) error {
 	out := fs.StringP("out", "o", "", "write the page to `FILE` ('-' for stdout; required)")
 	boot := fs.Int("bootstrap", 1000, "`N` bootstrap resamples for the intervals and the paired comparison (0: none, one file only)")
 	seed := fs.Uint64("seed", 1, "bootstrap random `SEED`")
-	maxSize := fs.Int64("max-size", 1<<30, "refuse files larger than `BYTES`")
+	maxSize := fs.Int64("max-size", validate.DefaultMaxSize, "refuse files larger than `BYTES`")
 	if err := c.parse(fs, args); err != nil {
 		return err
 	}
