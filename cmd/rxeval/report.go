@@ -62,7 +62,7 @@ func runReport(e *env, args []string) error {
 		}
 		if src.Data == nil {
 			src.WriteProblems(e.stderr)
-			return problemsError{fmt.Sprintf("%s: unreadable", path)}
+			return problemsError{fmt.Sprintf("%s: not read", path)}
 		}
 		outs, info, err := eval.ParsePerSample(src.Data)
 		if err != nil {
