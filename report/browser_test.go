@@ -338,3 +338,49 @@ func TestBrowserLarge(t *testing.T) {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
 }
+
+// TestBrowserHostileText: participant text (segments, corrections,
+// categories outside the 28, ids) is shown as text, never as markup.
+func TestBrowserHostileText(t *testing.T) {
+	ctx, errors := browser(t)
+	data, err := os.ReadFile("../testdata/example/gold.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gold, shape, err := eval.ParseGold(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evil := `<img src=x onerror="document.body.dataset.pwned=1"></pre><script>document.body.dataset.pwned=1</script>`
+	preds := readPreds(t, "../testdata/example/predictions.jsonl")
+	p := preds["formalrx_0004"]
+	p.Segment, p.Corrected, p.Category, p.CategoryName = eval.Text{S: evil}, eval.Text{S: evil}, eval.Text{S: evil}, ""
+	preds["formalrx_0004"] = p
+	rep, err := eval.Score(context.Background(), gold, preds, eval.ExactJudge{}, eval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := []eval.Document{{Report: rep, Gold: evil, GoldShape: shape, Pred: evil, Judge: eval.JudgeInfo{"chain": evil}}}
+	var html bytes.Buffer
+	if err := Write(&html, docs, nil); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(t.TempDir(), "evil.html")
+	if err := os.WriteFile(page, html.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, page)
+	setFilters(t, ctx, "", "joint", "", "", "0004")
+	got := eval2[map[string]any](t, ctx, `({pwned: document.body.dataset.pwned || "", imgs: document.querySelectorAll("img").length,
+		shown: document.getElementById("detail").textContent.includes('<img src=x onerror='),
+		judge: document.querySelector('[data-judge="chain"]').textContent})`)
+	if got["pwned"] != "" || got["imgs"].(float64) != 0 {
+		t.Errorf("participant text ran as markup: %v", got)
+	}
+	if got["shown"] != true || got["judge"] != evil {
+		t.Errorf("participant text not shown as text: %v", got)
+	}
+	if errs := errors(); len(errs) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+	}
+}
