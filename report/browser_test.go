@@ -264,6 +264,29 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("correction diff: deleted %q, inserted %q", detail["del"], detail["ins"])
 	}
 
+	// Every system's outcome on the sample, and a link that opens it.
+	rows := eval2[[]string](t, ctx, `[...document.querySelectorAll("#all-systems tr")].slice(1).map(r => r.textContent)`)
+	if len(rows) != 2 || !strings.HasPrefix(rows[0], "predictionsrightwrongwrong") || !strings.HasPrefix(rows[1], "predictions_brightrightright") {
+		t.Errorf("all systems on formalrx_0004: %q", rows)
+	}
+	if hash := eval2[string](t, ctx, `location.hash`); hash != "#formalrx_0004" {
+		t.Errorf("location.hash = %q", hash)
+	}
+	eval2[string](t, ctx, `location.hash = "#formalrx_0005"`)
+	if err := chromedp.Do(ctx, chromedp.Sleep(100*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	if id := eval2[string](t, ctx, `document.getElementById("detail-id").textContent`); id != "formalrx_0005" {
+		t.Errorf("following #formalrx_0005 shows %q", id)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, page+"#formalrx_0003")
+	if id := eval2[string](t, ctx, `document.getElementById("detail-id").textContent`); id != "formalrx_0003" {
+		t.Errorf("link to formalrx_0003 opens %q", id)
+	}
+
 	if errs := errors(); len(errs) > 0 {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
@@ -272,6 +295,7 @@ func TestBrowser(t *testing.T) {
 	// the systems disagree on (its correction writes f - g for f * g).
 	eval2[bool](t, ctx, `(() => { const a = document.getElementById("all-labels"); a.checked = false; a.dispatchEvent(new Event("change"));
 		const y = document.getElementById("system"); y.value = "1"; y.dispatchEvent(new Event("change"));
+		document.getElementById("f-search").value = "";
 		const e = document.getElementById("f-outcome"); e.value = "disagree"; document.getElementById("f-task").value = "correction"; e.dispatchEvent(new Event("change")); document.querySelector('#list .row[data-id="formalrx_0001"]').click(); return true; })()`)
 	if err := chromedp.Do(ctx, chromedp.Sleep(300*time.Millisecond)); err != nil {
 		t.Fatal(err)

@@ -314,6 +314,7 @@
   const text = (fs, e) => (e ? fs.slice(0, e.p || 0) + (e.m || "") + fs.slice(fs.length - (e.s || 0)) : null);
   function show(i) {
     selected = i;
+    if (samples[i] && location.hash !== "#" + samples[i].id) history.replaceState(null, "", "#" + samples[i].id);
     for (const r of $("list").querySelectorAll(".row")) r.classList.toggle("sel", +r.dataset.i === i);
     const s = samples[i], p = s.p[sys], g = s.g;
     const gx = text(s.fs || "", g.x), px = text(s.fs || "", p.x);
@@ -324,6 +325,13 @@
     h += `<tr><th>localization</th><td>${val(g.s)}</td><td>${val(p.s)}</td><td>${und(p.ok & 4, p.lb)}</td><td>${esc(p.lb || "")}${p.lr ? `<br><span class="note">${esc(p.lr)}</span>` : ""}</td></tr>`;
     h += `<tr><th>correction</th><td colspan="2"><span class="note">below</span></td><td>${und(p.ok & 8, p.cb)}</td><td>${esc(p.cb || "")}${p.cr ? `<br><span class="note">${esc(p.cr)}</span>` : ""}</td></tr>`;
     h += `<tr><th>joint</th><td colspan="2"></td><td>${yn(p.ok & 16)}</td><td></td></tr></table>`;
+    if (D.systems.length > 1) {
+      h += '<h4>Every system on this sample</h4><table id="all-systems"><tr><th>system</th><th>verdict</th><th>category</th><th>localization</th><th>correction</th><th>joint</th><th>predicted category</th></tr>';
+      s.p.forEach((q, k) => {
+        h += `<tr${k === sys ? ' class="sel"' : ""}><td>${esc(D.systems[k].name)}</td>` + [1, 2, 4, 8, 16].map((b) => `<td>${yn(q.ok & b)}</td>`).join("") + `<td>${val(q.c)}</td></tr>`;
+      });
+      h += "</table>";
+    }
     if (s.inf) h += `<h4>Informal statement</h4><pre class="stmt">${esc(s.inf)}</pre>`;
     if (s.fs) {
       const hl = highlight(s.fs, g.s, p.s);
@@ -358,6 +366,15 @@
   async function loadSamples() {
     const chunks = document.getElementById("samples").textContent.split(/\s+/).filter((c) => c);
     samples = (await Promise.all(chunks.map(inflate))).flat();
+    // A link to a sample (report.html#formalrx_0042) opens it.
+    const follow = () => {
+      const want = decodeURIComponent(location.hash.slice(1));
+      if (!want || (selected !== null && samples[selected].id === want) || !samples.some((x) => x.id === want)) return false;
+      $("f-outcome").value = ""; $("f-search").value = want;
+      return true;
+    };
+    window.addEventListener("hashchange", () => { if (follow()) filter(); });
+    follow();
     filter();
     document.body.dataset.readyMs = performance.now().toFixed(0);
     document.body.dataset.ready = "1";
