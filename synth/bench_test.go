@@ -27,5 +27,5 @@ func BenchmarkGenerate7030(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric((cpuTime() - start).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
 }
