@@ -39,6 +39,9 @@ func runFix(e *env, args []string) error {
 	if *out == "" {
 		return usageError{fmt.Errorf("-o FILE is required (- for standard output)")}
 	}
+	if err := checkPaths([]namedPath{{"PRED", fs.Arg(0)}}, []namedPath{{"--output", *out}}); err != nil {
+		return err
+	}
 	src, err := validate.ReadSource(fs.Arg(0), *maxSize)
 	if err != nil {
 		return err

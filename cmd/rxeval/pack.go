@@ -49,6 +49,9 @@ func runPack(e *env, args []string) error {
 	if *out == "" {
 		*out = strings.TrimSuffix(in, filepath.Ext(in)) + ".zip"
 	}
+	if err := checkPaths([]namedPath{{"PRED", in}, {"--inputs", ids.inputs}, {"--ids", ids.ids}}, []namedPath{{"--output", *out}}); err != nil {
+		return err
+	}
 	exp, err := ids.expected()
 	if err != nil {
 		return err

@@ -46,6 +46,13 @@ func runReport(e *env, args []string) error {
 	if *out == "" {
 		return usageError{fmt.Errorf("-o FILE is required (the page is several megabytes; '-o -' writes it to stdout)")}
 	}
+	ins := make([]namedPath, 0, fs.NArg())
+	for _, p := range fs.Args() {
+		ins = append(ins, namedPath{"RUN", p})
+	}
+	if err := checkPaths(ins, []namedPath{{"--out", *out}}); err != nil {
+		return err
+	}
 	if *boot < 0 || *boot == 0 && fs.NArg() > 1 {
 		return usageError{fmt.Errorf("--bootstrap must be positive to compare several runs")}
 	}

@@ -89,7 +89,7 @@ func runScore(e *env, args []string) error {
 		return usageError{fmt.Errorf("--html - and the report would both go to stdout: pass --out FILE for the report")}
 	}
 	if *boot < 0 {
-		return usageError{fmt.Errorf("--bootstrap must be positive")}
+		return usageError{fmt.Errorf("--bootstrap must be 0 (no intervals) or a positive number of resamples, not %d", *boot)}
 	}
 	if *undecided != "wrong" && *undecided != "right" && *undecided != "fail" {
 		return usageError{fmt.Errorf("--undecided must be wrong, right or fail, not %q", *undecided)}
@@ -99,6 +99,21 @@ func runScore(e *env, args []string) error {
 	}
 	if jf.parallel < 1 {
 		return usageError{fmt.Errorf("--parallel must be at least 1")}
+	}
+	ins := []namedPath{{"--gold", *goldPath}, {"--inputs", *inputs}}
+	for _, p := range fs.Args() {
+		ins = append(ins, namedPath{"PRED", p})
+	}
+	outs := []namedPath{{"--out", *out}, {"--html", *html}, {"--cache", jf.cache}}
+	if fs.NArg() > 1 && *perSample != "" {
+		for _, n := range systemNames(fs.Args()) {
+			outs = append(outs, namedPath{"--per-sample", perSystemPath(*perSample, n)})
+		}
+	} else {
+		outs = append(outs, namedPath{"--per-sample", *perSample})
+	}
+	if err := checkPaths(ins, outs); err != nil {
+		return err
 	}
 
 	// The judge first: a server that is down or a model that is missing

@@ -124,6 +124,13 @@ func runValidate(e *env, args []string) error {
 	if *format != "text" && *format != "json" {
 		return usageError{fmt.Errorf("--format must be text or json, not %q", *format)}
 	}
+	ins := []namedPath{{"--inputs", ids.inputs}, {"--ids", ids.ids}}
+	for _, p := range fs.Args() {
+		ins = append(ins, namedPath{"FILE", p})
+	}
+	if err := checkPaths(ins, nil); err != nil {
+		return err
+	}
 	exp, err := ids.expected()
 	if err != nil {
 		return err
