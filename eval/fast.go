@@ -34,6 +34,7 @@ const (
 	fLoc
 	fCorr
 	fJoint
+	fPredNeither
 )
 
 // figureTable returns the compact outcomes, or false when a gold category
@@ -60,7 +61,7 @@ func figureTable(outs []Outcome) ([]liteOutcome, bool) {
 		for _, f := range []struct {
 			on  bool
 			bit uint8
-		}{{o.PredMisaligned, fPredMis}, {o.CategoryOK, fCatOK}, {o.Localization.OK, fLoc}, {o.Correction.OK, fCorr}, {o.Joint, fJoint}} {
+		}{{o.PredMisaligned, fPredMis}, {o.CategoryOK, fCatOK}, {o.Localization.OK, fLoc}, {o.Correction.OK, fCorr}, {o.Joint, fJoint}, {o.PredNeither, fPredNeither}} {
 			if f.on {
 				l.flags |= f.bit
 			}
@@ -73,13 +74,17 @@ func figureTable(outs []Outcome) ([]liteOutcome, bool) {
 // liteFigures computes the headline figures of the outcomes at idx, as compute.
 func liteFigures(t []liteOutcome, idx []int) Metrics {
 	var m Metrics
-	var vtp, vfp, vfn, vtn, joint, loc, corr int
+	var vtp, vfp, vfn, vtn, vnm, vna, joint, loc, corr int
 	var track, multi [28][3]int // tp, fp, fn
 	for _, i := range idx {
 		o := t[i]
 		m.N++
 		gm, pm := o.flags&fGoldMis != 0, o.flags&fPredMis != 0
 		switch {
+		case o.flags&fPredNeither != 0 && gm:
+			vnm++
+		case o.flags&fPredNeither != 0:
+			vna++
 		case gm && pm:
 			vtp++
 		case gm:
@@ -118,7 +123,7 @@ func liteFigures(t []liteOutcome, idx []int) Metrics {
 	}
 	n := float64(m.N)
 	m.JointAccuracy, m.LocalizationAccuracy, m.CorrectionAccuracy = float64(joint)/n, float64(loc)/n, float64(corr)/n
-	m.VerdictMacroF1 = macro([]*ClassCounts{{TP: vtp, FP: vfp, FN: vfn}, {TP: vtn, FP: vfn, FN: vfp}})
+	m.VerdictMacroF1 = verdictMacroF1(vtp, vfp, vfn, vtn, vnm, vna)
 	macroOf := func(c *[28][3]int) float64 {
 		sum, k := 0.0, 0
 		for _, j := range byName {

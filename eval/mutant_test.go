@@ -51,13 +51,13 @@ func TestMulticlassFPNeedsMisalignedVerdict(t *testing.T) {
 
 // TestPartialAllFigures: the --partial case on every figure. Gold a (aligned),
 // b, c (misaligned); only a predicted, correctly. b and c score all-wrong:
-// their verdict counts as the opposite of gold (aligned).
-// Verdict: misaligned TP 0 FN 2 (F1 0); aligned TP 1 FP 2 (F1 2/4 = 0.5);
-// macro 0.25. Category: both classes FN 1 -> macro 0. Localization and
+// their verdict is neither class, an FN for misaligned and nothing for
+// aligned. Verdict: misaligned TP 0 FN 2 (F1 0); aligned TP 1 (F1 1); macro
+// 0.5 (scored as the gold verdict it would be 1; as the opposite, 0.25). Category: both classes FN 1 -> macro 0. Localization and
 // correction: a right (null), b and c wrong: 1/3. Joint 1/3.
 func TestPartialAllFigures(t *testing.T) {
 	r := score(t, threeGold, predMap(pred("a", false, "", "", "")), Options{Partial: true})
-	check(t, "verdict macro F1", r.VerdictMacroF1, 0.25)
+	check(t, "verdict macro F1", r.VerdictMacroF1, 0.5)
 	check(t, "category macro F1", r.CategoryMacroF1, 0)
 	check(t, "localization", r.LocalizationAccuracy, 1.0/3)
 	check(t, "correction", r.CorrectionAccuracy, 1.0/3)
@@ -104,4 +104,40 @@ func TestBootstrapSeed(t *testing.T) {
 	if same == len(a.CI) {
 		t.Errorf("seeds 1 and 2 gave the same intervals: %v", a.CI)
 	}
+}
+
+// TestNoncanonicalVerdictIsNeitherClass: a verdict not written as the rules
+// write it is an FN for the gold class and no FP for the other (the server
+// compares strings). Gold a (aligned), b, c (misaligned); a predicted
+// "Aligned", b "misaligned " (both neither), c right.
+// Misaligned: TP 1, FN 1 (b) -> 2/3. Aligned: TP 0, FN 1 (a), FP 0 -> 0.
+// Macro 1/3. (Read as the opposite class it would be 0.4 and 0: 0.2.)
+func TestNoncanonicalVerdictIsNeitherClass(t *testing.T) {
+	a := pred("a", false, "", "", "")
+	a.VerdictNoncanonical, a.VerdictAsWritten = true, "Aligned"
+	b := pred("b", true, mp, "(x : ℕ)", "theorem t (x : ℕ) (h : 0 < x) : x ≥ 1")
+	b.VerdictNoncanonical, b.VerdictAsWritten = true, "misaligned "
+	c := pred("c", true, ep, "x ^ 2", "theorem u (x : ℝ) : x ^ 3 = 1")
+	r := score(t, threeGold, predMap(a, b, c), Options{Bootstrap: 50, Seed: 1})
+	check(t, "verdict macro F1", r.VerdictMacroF1, 1.0/3)
+	for _, o := range r.Outcomes {
+		switch o.Idx {
+		case "a", "b":
+			if !o.PredNeither || o.PredMisaligned || o.VerdictOK || o.Joint {
+				t.Errorf("%s: neither %v, pred misaligned %v, verdict ok %v, joint %v; want neither, wrong", o.Idx, o.PredNeither, o.PredMisaligned, o.VerdictOK, o.Joint)
+			}
+		}
+	}
+	if got := r.Outcomes[1].PredVerdictAsWritten; got != "misaligned " {
+		t.Errorf("verdict as written %q", got)
+	}
+	// b's category cannot be right without a misaligned verdict.
+	check(t, "category macro F1", r.CategoryMacroF1, 0.5)
+	// The bootstrap's compact path agrees with compute on the full sample.
+	tbl, ok := figureTable(r.Outcomes)
+	if !ok {
+		t.Fatal("figure table refused")
+	}
+	all := []int{0, 1, 2}
+	check(t, "lite verdict macro F1", liteFigures(tbl, all).VerdictMacroF1, 1.0/3)
 }

@@ -37,6 +37,8 @@ type Pred struct {
 	// "aligned" or "misaligned" ("Aligned", " misaligned"): the server
 	// compares strings as written, so it scores as a wrong verdict.
 	VerdictNoncanonical bool
+	// VerdictAsWritten is the verdict's string when it is not canonical.
+	VerdictAsWritten string
 	// Category as written, and the canonical category it names ("" when it
 	// names none of the 28 or is null).
 	Category     Text

@@ -25,18 +25,24 @@ type FieldOutcome struct {
 
 // Outcome is how one sample scored.
 type Outcome struct {
-	Idx            string       `json:"idx"`
-	Missing        bool         `json:"missing,omitempty"`
-	GoldMisaligned bool         `json:"gold_misaligned"`
-	PredMisaligned bool         `json:"pred_misaligned"`
-	GoldCategory   string       `json:"gold_category,omitempty"`
-	PredCategory   string       `json:"pred_category,omitempty"` // canonical, or as written when unknown
-	PredKnown      bool         `json:"-"`                       // PredCategory is one of the 28
-	VerdictOK      bool         `json:"verdict_ok"`
-	CategoryOK     bool         `json:"category_ok"`
-	Localization   FieldOutcome `json:"localization"`
-	Correction     FieldOutcome `json:"correction"`
-	Joint          bool         `json:"joint_ok"`
+	Idx            string `json:"idx"`
+	Missing        bool   `json:"missing,omitempty"`
+	GoldMisaligned bool   `json:"gold_misaligned"`
+	PredMisaligned bool   `json:"pred_misaligned"`
+	// PredNeither is set when the prediction's verdict is neither class: a
+	// verdict not written as the rules write it (PredVerdictAsWritten holds
+	// it), or no prediction at all (Missing). It is then an FN for the gold
+	// class and counts for no other; PredMisaligned is false.
+	PredNeither          bool         `json:"pred_verdict_neither,omitempty"`
+	PredVerdictAsWritten string       `json:"pred_verdict_as_written,omitempty"`
+	GoldCategory         string       `json:"gold_category,omitempty"`
+	PredCategory         string       `json:"pred_category,omitempty"` // canonical, or as written when unknown
+	PredKnown            bool         `json:"-"`                       // PredCategory is one of the 28
+	VerdictOK            bool         `json:"verdict_ok"`
+	CategoryOK           bool         `json:"category_ok"`
+	Localization         FieldOutcome `json:"localization"`
+	Correction           FieldOutcome `json:"correction"`
+	Joint                bool         `json:"joint_ok"`
 	// The texts behind the outcome, for error analysis (rxeval report):
 	// null fields are absent. Statements come from gold or --inputs.
 	Informal       string  `json:"informal_statement,omitempty"`
@@ -182,7 +188,7 @@ func Score(ctx context.Context, gold []Gold, preds map[string]Pred, judge Judge,
 				missing.Examples = append(missing.Examples, g.Idx)
 			}
 			o.Missing = true
-			o.PredMisaligned = !g.Misaligned // all-wrong
+			o.PredNeither = true // all-wrong: an FN for the gold class only
 			o.Localization = FieldOutcome{By: "missing"}
 			o.Correction = FieldOutcome{By: "missing"}
 			outs[i] = o
@@ -192,9 +198,9 @@ func Score(ctx context.Context, gold []Gold, preds map[string]Pred, judge Judge,
 		o.PredSegment, o.PredCorrection = ptr(p.Segment), ptr(p.Corrected)
 		if p.VerdictNoncanonical {
 			// Read as neither class: wrong whatever the gold is.
-			o.PredMisaligned = !g.Misaligned
+			o.PredMisaligned, o.PredNeither, o.PredVerdictAsWritten = false, true, p.VerdictAsWritten
 		}
-		o.VerdictOK = o.PredMisaligned == g.Misaligned
+		o.VerdictOK = !o.PredNeither && o.PredMisaligned == g.Misaligned
 		if !p.Category.Null {
 			o.PredCategory, o.PredKnown = p.CategoryName, p.CategoryName != ""
 			if !o.PredKnown {
@@ -323,6 +329,7 @@ func b2i(b bool) int {
 func compute(outs []Outcome, idx []int) (Metrics, map[string]ClassCounts, int) {
 	var m Metrics
 	var vtp, vfp, vfn, vtn int // misaligned is positive
+	var vnm, vna int           // neither class, on gold misaligned / aligned
 	var joint, loc, corr, unknownFP int
 	counts := map[string]*ClassCounts{}
 	multi := map[string]*ClassCounts{}
@@ -343,6 +350,10 @@ func compute(outs []Outcome, idx []int) (Metrics, map[string]ClassCounts, int) {
 			m.NAligned++
 		}
 		switch {
+		case o.PredNeither && o.GoldMisaligned:
+			vnm++
+		case o.PredNeither:
+			vna++
 		case o.GoldMisaligned && o.PredMisaligned:
 			vtp++
 		case o.GoldMisaligned:
@@ -389,7 +400,7 @@ func compute(outs []Outcome, idx []int) (Metrics, map[string]ClassCounts, int) {
 	}
 	n := float64(m.N)
 	m.JointAccuracy, m.LocalizationAccuracy, m.CorrectionAccuracy = float64(joint)/n, float64(loc)/n, float64(corr)/n
-	m.VerdictMacroF1 = macro([]*ClassCounts{{TP: vtp, FP: vfp, FN: vfn}, {TP: vtn, FP: vfn, FN: vfp}})
+	m.VerdictMacroF1 = verdictMacroF1(vtp, vfp, vfn, vtn, vnm, vna)
 	per := make(map[string]ClassCounts, len(counts))
 	for c, cc := range counts {
 		cc.F1 = f1(cc)
@@ -420,6 +431,15 @@ func f1(c *ClassCounts) float64 {
 		return 0
 	}
 	return float64(2*c.TP) / float64(d)
+}
+
+// verdictMacroF1 is the mean F1 of the two verdict classes, misaligned
+// positive: tp, fp, fn, tn count predictions of either class; neitherMis
+// and neitherAl count verdicts of neither class (a spelling the rules do not
+// use, or no prediction) on gold-misaligned and gold-aligned samples: an FN
+// for the gold class, and nothing for the other.
+func verdictMacroF1(tp, fp, fn, tn, neitherMis, neitherAl int) float64 {
+	return macro([]*ClassCounts{{TP: tp, FP: fp, FN: fn + neitherMis}, {TP: tn, FP: fn, FN: fp + neitherAl}})
 }
 
 // macro is the mean F1 over the classes with at least one TP, FP or FN.

@@ -408,11 +408,15 @@ func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, text 
 			unlabelled++
 			continue
 		}
-		preds[r.Idx] = eval.Pred{
+		p := eval.Pred{
 			Idx: r.Idx, Misaligned: r.Misaligned, VerdictNoncanonical: !r.VerdictCanonical(),
 			Category: eval.Text(r.Category), CategoryName: r.CategoryName,
 			Segment: eval.Text(r.Segment), Corrected: eval.Text(r.Corrected),
 		}
+		if p.VerdictNoncanonical {
+			p.VerdictAsWritten = r.Verdict
+		}
+		preds[r.Idx] = p
 	}
 	if unlabelled > 0 {
 		fmt.Fprintf(e.stderr, "%s: %d predictions have no gold label and are not scored\n", path, unlabelled)
