@@ -65,20 +65,22 @@ const (
 )
 
 // Rejected reports whether the official server would refuse a file with this
-// problem, as opposed to scoring it with a penalty (a filled field on an
-// aligned row, a category outside the 28) or merely warning.
+// problem, as opposed to scoring it with a penalty or merely warning.
 func (c Code) Rejected() bool {
-	switch c {
-	case CodeFilledOnAligned, CodeUnknownCategory, CodeNoncanonicalCategory, CodeVerdictCase:
-		return false
-	}
-	return !c.warning()
+	return !c.Penalised() && !c.warning()
 }
 
-// noncanonical reports whether the code is about a value that names the
-// right thing in the wrong spelling: an error, a warning with Lenient.
-func (c Code) noncanonical() bool {
-	return c == CodeNoncanonicalCategory || c == CodeVerdictCase
+// Penalised reports whether the code is about a row the official server
+// accepts and scores as wrong for a sub-task: a filled field on an aligned
+// row, a category outside the 28, a verdict or category not written as the
+// rules write it. An error by default (it costs points), a warning with
+// Lenient.
+func (c Code) Penalised() bool {
+	switch c {
+	case CodeFilledOnAligned, CodeUnknownCategory, CodeNoncanonicalCategory, CodeVerdictCase:
+		return true
+	}
+	return false
 }
 
 // warning reports whether the code is a warning by default.

@@ -25,9 +25,10 @@ type Options struct {
 	Exhaustive bool
 	// Strict turns warnings into errors.
 	Strict bool
-	// Lenient turns non-canonical verdicts and categories (another case, a
-	// code such as "S2.4", a known misspelling) from errors into warnings.
-	// Either way they score as wrong: the server compares strings as written.
+	// Lenient turns the penalised problems (Code.Penalised: a filled field
+	// on an aligned row, a category outside the 28, a verdict or category
+	// in a spelling the rules do not use) from errors into warnings: the
+	// server accepts such rows and scores the sub-task as wrong.
 	Lenient bool
 	// KeepRows fills Report.Parsed (the scorer needs it; validation alone
 	// does not, and is faster without).
@@ -91,6 +92,19 @@ func (r *Report) Rejected() bool {
 		}
 	}
 	return false
+}
+
+// ErrorCounts returns the number of errors of each code whose Rejected
+// method equals rejected, as "code: n" sorted by code.
+func (r *Report) ErrorCounts(rejected bool) []string {
+	var out []string
+	for c, n := range r.errorCodes {
+		if n > 0 && c.Rejected() == rejected {
+			out = append(out, fmt.Sprintf("%s: %d", c, n))
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Truncated reports whether problems were counted but not kept in detail.
@@ -232,7 +246,7 @@ func (o Options) isWarning(c Code) bool {
 	if o.Strict {
 		return false
 	}
-	return c.warning() || (o.Lenient && c.noncanonical())
+	return c.warning() || (o.Lenient && c.Penalised())
 }
 
 // officialIDs is built on first use, not at start-up.

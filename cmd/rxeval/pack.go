@@ -34,6 +34,7 @@ func runPack(e *env, args []string) error {
 	fs := newFlagSet(c)
 	out := fs.StringP("output", "o", "", "write the zip to `FILE` (default: PRED with .zip)")
 	force := fs.Bool("force", false, "pack even if the file is invalid")
+	lenient := fs.Bool("lenient", false, "pack rows the server accepts but penalises (a filled field on an aligned row, a category outside the 28); they stay listed as warnings")
 	var ids idFlags
 	ids.register(fs)
 	if err := c.parse(fs, args); err != nil {
@@ -67,12 +68,15 @@ func runPack(e *env, args []string) error {
 	}
 	data, rewrites := validate.Canonicalize(src.Data)
 	writeRewrites(e.stderr, src.Name, rewrites)
-	rep := v.Validate(&validate.Source{Name: src.Name, Data: data, Problems: src.Problems}, validate.Options{Expected: exp, MaxDetails: 20})
+	rep := v.Validate(&validate.Source{Name: src.Name, Data: data, Problems: src.Problems}, validate.Options{Expected: exp, MaxDetails: 20, Lenient: *lenient})
 	if !rep.Valid || rep.WarningCount > 0 {
 		rep.WriteText(e.stderr, 20, false)
 	}
 	if !rep.Valid && !*force {
-		return problemsError{fmt.Sprintf("%s is invalid; nothing written (use --force to pack it anyway)", in)}
+		if !rep.Rejected() {
+			return problemsError{fmt.Sprintf("%s: the server would accept it but score the rows above as wrong; nothing written (--lenient packs it anyway)", in)}
+		}
+		return problemsError{fmt.Sprintf("%s would be rejected by the track's server (%s); nothing written (--force packs it anyway)", in, strings.Join(rep.ErrorCounts(true), ", "))}
 	}
 	if src.Data == nil {
 		return problemsError{fmt.Sprintf("%s holds no readable .jsonl; nothing written", in)}

@@ -395,7 +395,10 @@ func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, text 
 		rep.WriteText(e.stderr, 20, false)
 	}
 	if rep.Rejected() {
-		return nil, problemsError{fmt.Sprintf("%s would be rejected by the track's server; not scored", path)}
+		return nil, problemsError{fmt.Sprintf("%s would be rejected by the track's server (%s); not scored", path, strings.Join(rep.ErrorCounts(true), ", "))}
+	}
+	if pen := rep.ErrorCounts(false); len(pen) > 0 {
+		fmt.Fprintf(e.stderr, "%s: scored anyway: the server accepts these rows and scores them as wrong where the rules say (%s)\n", path, strings.Join(pen, ", "))
 	}
 	inGold := make(map[string]bool, len(ids))
 	for _, id := range ids {

@@ -112,7 +112,7 @@ func runValidate(e *env, args []string) error {
 	format := fs.String("format", "text", "output `FORMAT`: text or json")
 	maxErrors := fs.Int("max-errors", 50, "list at most `N` errors and N warnings per file (0: all); counts are never cut")
 	strict := fs.Bool("strict", false, "treat warnings as errors")
-	lenient := fs.Bool("lenient", false, "report non-canonical verdicts and categories (\"Aligned\", \"S2.4\") as warnings, not errors; they still score as wrong")
+	lenient := fs.Bool("lenient", false, "report rows the server accepts but penalises (a filled field on an aligned row, a category outside the 28, \"Aligned\", \"S2.4\") as warnings, not errors; they still score as wrong")
 	quiet := fs.BoolP("quiet", "q", false, "print only the summary line")
 	exhaustive := fs.Bool("exhaustive", false, "run the JSON Schema on every row, not only rows the fast check does not accept")
 	if err := c.parse(fs, args); err != nil {
