@@ -32,6 +32,7 @@ func (c Chain) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision, e
 	for i := range out {
 		out[i] = eval.Decision{Verdict: eval.Undecided, By: c.Name(), Reason: "no judge decided"}
 	}
+	notes := make([][]string, len(pairs))
 	for _, j := range c.Judges {
 		var sub []eval.Pair
 		var at []int
@@ -49,9 +50,19 @@ func (c Chain) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision, e
 			return nil, fmt.Errorf("%s: %w", j.Name(), err)
 		}
 		for k, d := range ds {
-			if d.Verdict != eval.Undecided || d.Failed {
+			switch {
+			case d.Verdict != eval.Undecided || d.Failed:
 				out[at[k]] = d
+			case d.Reason != "":
+				// Keep why each judge left the pair, for the per-sample
+				// record and the report.
+				notes[at[k]] = append(notes[at[k]], d.By+": "+d.Reason)
 			}
+		}
+	}
+	for i, n := range notes {
+		if len(n) > 0 && out[i].Verdict == eval.Undecided && !out[i].Failed {
+			out[i].Reason = "no judge decided (" + strings.Join(n, "; ") + ")"
 		}
 	}
 	return out, nil
