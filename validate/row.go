@@ -244,7 +244,7 @@ func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
 	}
 	obj, ok := doc.(map[string]any)
 	if !ok {
-		add("", "", CodeNotObject, fmt.Sprintf("line is a JSON %s, not an object", jsonKind(doc)), "each line must be one JSON object with idx, verdict, error_category, error_segment, corrected_statement")
+		add("", "", CodeNotObject, fmt.Sprintf("line is %s, not a JSON object", jsonKind(doc)), "each line must be one JSON object with idx, verdict, error_category, error_segment, corrected_statement")
 		return Row{}, probs, false
 	}
 	idx, _ := obj[schema.FieldIdx].(string)

@@ -46,10 +46,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	name := args[0]
 	switch name {
 	case "-h", "--help", "help":
-		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				return report(stdout, stderr, c, c.run(e, []string{"--help"}))
+		if len(args) > 1 && name == "help" {
+			c, ok := commands[args[1]]
+			if !ok && args[1] != "help" && args[1] != "version" {
+				return unknownCommand(stderr, args[1])
 			}
+			if !ok {
+				printHelp(stdout)
+				return exitOK
+			}
+			return report(stdout, stderr, c, c.run(e, []string{"--help"}))
 		}
 		printHelp(stdout)
 		return exitOK
@@ -59,13 +65,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	c, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(stderr, "rxeval: unknown command %q\n", name)
-		if s, ok := suggestCommand(name); ok {
-			fmt.Fprintf(stderr, "hint: did you mean 'rxeval %s'? run 'rxeval help' for the list of commands\n", s)
-		} else {
-			fmt.Fprintln(stderr, "hint: run 'rxeval help' for the list of commands")
-		}
-		return exitUsage
+		return unknownCommand(stderr, name)
 	}
 	err := c.run(e, args[1:])
 	return report(stdout, stderr, c, err)
@@ -144,6 +144,18 @@ func version() string {
 		v += " " + at
 	}
 	return v
+}
+
+// unknownCommand says that name is no command, suggests the closest, and
+// returns the usage exit code.
+func unknownCommand(stderr io.Writer, name string) int {
+	fmt.Fprintf(stderr, "rxeval: unknown command %q\n", name)
+	if s, ok := suggestCommand(name); ok {
+		fmt.Fprintf(stderr, "hint: did you mean 'rxeval %s'? run 'rxeval help' for the list of commands\n", s)
+	} else {
+		fmt.Fprintln(stderr, "hint: run 'rxeval help' for the list of commands")
+	}
+	return exitUsage
 }
 
 // suggestCommand returns the command closest to a mistyped name, if one is
