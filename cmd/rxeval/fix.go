@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/rxeval/rxeval/validate"
 )
@@ -57,6 +58,18 @@ func runFix(e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.stderr, "%s: %d values rewritten\n", src.Name, len(rewrites))
+	// Say what fix left as it was: lines that are not JSON, missing fields
+	// and the like. Ids are not checked (the file may hold a subset).
+	v, err := validate.New()
+	if err != nil {
+		return err
+	}
+	rep := v.Validate(&validate.Source{Name: src.Name, Data: data}, validate.Options{MaxDetails: 20, Lenient: true}).
+		Without(validate.CodeMissingID, validate.CodeUnknownID)
+	if rep.Rejected() {
+		rep.WriteText(e.stderr, 20, false)
+		return problemsError{fmt.Sprintf("%s: wrote %s, but problems fix does not rewrite remain (%s)", src.Name, *out, strings.Join(rep.ErrorCounts(true), ", "))}
+	}
 	return nil
 }
 
