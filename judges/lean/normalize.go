@@ -7,7 +7,7 @@ import (
 )
 
 // Version changes whenever parsing or normalization changes what is equal.
-const Version = "lean-ast-v1"
+const Version = "lean-ast-v2"
 
 // identAliases unify ASCII and Unicode spellings of common names.
 var identAliases = map[string]string{
@@ -18,16 +18,50 @@ var identAliases = map[string]string{
 // Normalize returns the canonical form of a tree: redundant parentheses
 // dropped (kept around operators of unknown precedence), > and ≥ turned
 // around, ≠ and ∉ as negations, → as an anonymous ∀, applications
-// flattened, aliases unified, and bound names replaced by their binding
-// depth (names a body does not use become "_").
+// flattened, aliases unified, and bound names replaced by their position
+// (names a body does not use become "_"): the binding depth within the
+// nearest enclosing binder type, so that a hypothesis' own bound names do
+// not depend on where the hypothesis stands.
 //
-// Then logically neutral rewrites: a hypothesis A ∧ B → C becomes
-// A → B → C; runs of hypotheses are sorted (their order does not matter);
-// the operands of =, ↔ and of ∧ and ∨ chains are sorted (they are
-// symmetric).
-func Normalize(n *Node) *Node {
-	return canon(alpha(desugar(n), map[string]string{}, 0))
+// Then rewrites that are equivalences in Lean 4 / Mathlib (see typed for
+// the ones that need types):
+//   - on the statement's top-level chain of binders only (never inside a
+//     type, where A → B → C is a function type): a hypothesis A ∧ B
+//     becomes two; binders are reordered where no binder depends on
+//     another (instance binders never move);
+//   - consecutive ∃ binders are reordered where independent (∃ x y, P is
+//     ∃ y x, P);
+//   - the operands of =, ↔ and of ∧ and ∨ chains are sorted (they are
+//     symmetric).
+func Normalize(n *Node) *Node { return normalize(n, permBudget) }
+
+// normalize is Normalize trying at most budget binder orders; with budget
+// 0 binders keep their order and the typed rewrites are skipped (the
+// trees Compare looks for one difference in).
+func normalize(n *Node, budget int) *Node {
+	z := &normalizer{budget: budget}
+	top := n.K != "decls"
+	n = desugar(n)
+	if budget > 0 {
+		n = typed(n, nil)
+	}
+	return z.canon(z.alpha(n, nil, 0, 0, top, 0), top)
 }
+
+// permBudget bounds the binder orders tried in one normalization, so that
+// hostile input cannot make it slow; past it binders keep their order
+// (which can only leave a pair undecided).
+const permBudget = 4000
+
+// maxRun is the longest run of binders reordered; maxTies bounds the
+// orders of tied binders tried for one run (past it, tied binders keep
+// their written order).
+const (
+	maxRun  = 64
+	maxTies = 120
+)
+
+type normalizer struct{ budget int }
 
 // symmetric operators whose operands may be sorted.
 var symmetric = map[string]bool{"=": true, "↔": true}
@@ -44,20 +78,22 @@ func sortByString(ns []*Node) {
 	sort.SliceStable(ns, func(i, j int) bool { return keys[ns[i]] < keys[ns[j]] })
 }
 
-func canon(n *Node) *Node {
+// canon applies the order rewrites bottom-up; top is true on the
+// statement's top-level chain of binders.
+func (z *normalizer) canon(n *Node, top bool) *Node {
 	if len(n.C) == 0 {
 		return n
 	}
 	kids := make([]*Node, len(n.C))
 	for i, c := range n.C {
-		kids[i] = canon(c)
+		kids[i] = z.canon(c, childTop(n, i, top))
 	}
 	n = &Node{K: n.K, V: n.V, C: kids}
 	switch {
-	case n.K == "pi" && n.V == "_":
+	case top && n.K == "pi" && n.V == "_":
 		// (A ∧ B) → C  is  A → B → C
 		if a := n.C[0]; a.K == "bin" && a.V == "∧" && len(a.C) == 2 {
-			return canon(&Node{K: "pi", V: "_", C: []*Node{a.C[0], {K: "pi", V: "_", C: []*Node{a.C[1], n.C[1]}}}})
+			return z.canon(&Node{K: "pi", V: "_", C: []*Node{a.C[0], {K: "pi", V: "_", C: []*Node{a.C[1], n.C[1]}}}}, true)
 		}
 		// sort a run of hypotheses: A → B → C  is  B → A → C
 		var hyps []*Node
@@ -97,6 +133,19 @@ func canon(n *Node) *Node {
 		return out
 	}
 	return n
+}
+
+// childTop reports whether child i of n is on the statement's top-level
+// chain: the body of a top-level ∀ (or →), or a theorem among
+// declarations.
+func childTop(n *Node, i int, top bool) bool {
+	switch n.K {
+	case "pi":
+		return top && i == len(n.C)-1
+	case "theorem":
+		return true
+	}
+	return false
 }
 
 func desugar(n *Node) *Node {
@@ -211,8 +260,22 @@ func normNum(s string) string {
 // in the body only).
 var binderKinds = map[string]bool{"subtype": true, "pi": true, "ex": true, "exu": true, "lam": true, "setof": true, "sep": true, "sigma": true, "let": true, "evently": true, "frequently": true}
 
-// alpha renames bound variables to their binding depth.
-func alpha(n *Node, env map[string]string, depth int) *Node {
+// boundName is the canonical name of the binder at depth within a binder
+// type nested level deep. Along any path the pairs differ, so no two names
+// in scope clash.
+func boundName(level, depth int) string {
+	return "#" + strconv.Itoa(level) + "." + strconv.Itoa(depth)
+}
+
+// alpha renames bound variables to their position: level counts the
+// binder types (and big-operator domains) around n, depth the binders
+// since the innermost of them. The children of a binder other than its
+// body start a new level at depth 0, so a hypothesis' bound names do not
+// depend on where the hypothesis stands. At the head of a run of binders
+// that may be reordered (top-level ∀ and →, ∃ anywhere) every order the
+// binders' dependencies allow is tried and the least printed form kept;
+// skip > 0 means n continues a run whose orders are being tried.
+func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top bool, skip int) *Node {
 	switch {
 	case n.K == "id":
 		name, rest, dotted := strings.Cut(n.V, ".")
@@ -224,34 +287,171 @@ func alpha(n *Node, env map[string]string, depth int) *Node {
 		}
 		return n
 	case binderKinds[n.K]:
+		if skip == 0 {
+			if out, ok := z.reorder(n, env, level, depth, top); ok {
+				return out
+			}
+		}
 		kids := make([]*Node, len(n.C))
 		last := len(n.C) - 1
 		for i := 0; i < last; i++ {
-			kids[i] = alpha(n.C[i], env, depth)
+			kids[i] = z.alpha(n.C[i], env, level+1, 0, false, 0)
 		}
-		name := n.V
+		name, instance := strings.CutPrefix(n.V, "[")
+		if instance && name == "" {
+			name = "_"
+		}
 		canon := "_"
 		if name != "_" && occurs(name, n.C[last]) {
-			canon = "#" + strconv.Itoa(depth)
+			canon = boundName(level, depth)
 		}
-		kids[last] = alpha(n.C[last], bind(env, name, canon), depth+1)
+		if instance {
+			canon = "[" + canon
+		}
+		kids[last] = z.alpha(n.C[last], bind(env, name, strings.TrimPrefix(canon, "[")), level, depth+1, top && n.K == "pi", max(skip-1, 0))
 		return &Node{K: n.K, V: canon, C: kids}
 	case n.K == "big":
 		name := n.C[0].V
 		canon := "_"
 		if name != "_" && occurs(name, n.C[3]) {
-			canon = "#" + strconv.Itoa(depth)
+			canon = boundName(level, depth)
 		}
-		return &Node{K: "big", V: n.V, C: []*Node{{K: "bv", V: canon}, alpha(n.C[1], env, depth), alpha(n.C[2], env, depth), alpha(n.C[3], bind(env, name, canon), depth+1)}}
+		return &Node{K: "big", V: n.V, C: []*Node{{K: "bv", V: canon}, z.alpha(n.C[1], env, level+1, 0, false, 0), z.alpha(n.C[2], env, level+1, 0, false, 0), z.alpha(n.C[3], bind(env, name, canon), level, depth+1, false, 0)}}
 	}
 	if len(n.C) == 0 {
 		return n
 	}
 	kids := make([]*Node, len(n.C))
 	for i, c := range n.C {
-		kids[i] = alpha(c, env, depth)
+		kids[i] = z.alpha(c, env, level, depth, childTop(n, i, top), 0)
 	}
 	return &Node{K: n.K, V: n.V, C: kids}
+}
+
+// reorder tries the orders of the run of binders starting at n: ∀ and →
+// on the top-level chain (a theorem's binders and hypotheses: the
+// statement is a proposition, so independent ones commute), or ∃
+// anywhere (∃ x, ∃ y, P is ∃ y, ∃ x, P). Instance binders end a run. A
+// binder whose type names another binder of the run stays after it. It
+// returns the normalized run whose canonical form prints least.
+func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, top bool) (*Node, bool) {
+	if !(n.K == "ex" || n.K == "pi" && top) || z.budget <= 0 {
+		return nil, false
+	}
+	var run []*Node
+	m := n
+	for m.K == n.K && len(m.C) == 2 && !strings.HasPrefix(m.V, "[") {
+		run = append(run, m)
+		m = m.C[1]
+	}
+	if len(run) < 2 || len(run) > maxRun {
+		return nil, false
+	}
+	body := m
+	// after[i][j]: binder j must stay after binder i, because one's type
+	// names the other (i before j: j depends on i; i after j: the name in
+	// j's type is an outer variable that i would capture).
+	names := map[string]bool{}
+	for _, b := range run {
+		if b.V != "_" {
+			if names[b.V] {
+				return nil, false // shadowing: keep the order
+			}
+			names[b.V] = true
+		}
+	}
+	after := make([][]bool, len(run))
+	for i, bi := range run {
+		after[i] = make([]bool, len(run))
+		for j, bj := range run {
+			if i != j && bi.V != "_" && occurs(bi.V, bj.C[0]) {
+				after[min(i, j)][max(i, j)] = true
+			}
+		}
+	}
+	// The order: binders sorted by the printed form of their types (the
+	// run's own names hidden), as far as the dependencies allow; binders
+	// whose keys tie (x y : ℝ) are tried in every order.
+	hide := env
+	for _, b := range run {
+		hide = bind(hide, b.V, "?")
+	}
+	keys := make([]string, len(run))
+	for i, b := range run {
+		used := "#"
+		if b.V == "_" || !occurs(b.V, b.C[1]) {
+			used = "_"
+		}
+		keys[i] = used + z.canon(z.alpha(b.C[0], hide, level+1, 0, false, 0), false).String()
+	}
+	ready := func(j int, used []bool) bool {
+		for i := range run {
+			if after[i][j] && !used[i] {
+				return false
+			}
+		}
+		return true
+	}
+	greedy := make([]int, 0, len(run))
+	used := make([]bool, len(run))
+	for len(greedy) < len(run) {
+		pick := -1
+		for j := range run {
+			if !used[j] && ready(j, used) && (pick < 0 || keys[j] < keys[pick]) {
+				pick = j
+			}
+		}
+		used[pick] = true
+		greedy = append(greedy, pick)
+	}
+	count := map[string]int{}
+	orders := 1
+	for _, k := range keys {
+		count[k]++
+		orders *= count[k]
+		orders = min(orders, maxTies+1)
+	}
+	var best *Node
+	bestKey := ""
+	order := make([]int, 0, len(run))
+	used = make([]bool, len(run))
+	var try func()
+	try = func() {
+		if z.budget <= 0 {
+			return
+		}
+		if len(order) == len(run) {
+			z.budget--
+			chain := body
+			for k := len(order) - 1; k >= 0; k-- {
+				b := run[order[k]]
+				chain = &Node{K: b.K, V: b.V, C: []*Node{b.C[0], chain}}
+			}
+			t := z.canon(z.alpha(chain, env, level, depth, top, len(run)), top)
+			if key := t.String(); best == nil || key < bestKey {
+				best, bestKey = t, key
+			}
+			return
+		}
+		// position len(order) takes a binder whose key is the greedy
+		// order's key there
+		want := keys[greedy[len(order)]]
+		for j := range run {
+			if used[j] || keys[j] != want || !ready(j, used) || orders > maxTies && j != greedy[len(order)] {
+				continue
+			}
+			used[j] = true
+			order = append(order, j)
+			try()
+			order = order[:len(order)-1]
+			used[j] = false
+		}
+	}
+	try()
+	if z.budget <= 0 || best == nil {
+		return nil, false
+	}
+	return best, true
 }
 
 func bind(env map[string]string, name, canon string) map[string]string {
