@@ -163,6 +163,10 @@ type Statement struct {
 var declKeywords = map[string]bool{"theorem": true, "lemma": true, "example": true, "def": true, "abbrev": true, "instance": true,
 	"structure": true, "class": true, "inductive": true}
 var theoremKeywords = map[string]bool{"theorem": true, "lemma": true, "example": true}
+
+// commands start a line that is not a declaration (kept as tokens).
+var commands = map[string]bool{"open": true, "namespace": true, "section": true, "end": true, "variable": true, "universe": true,
+	"set_option": true, "attribute": true, "local": true, "scoped": true, "notation": true, "macro": true, "import": true}
 var modifiers = map[string]bool{"private": true, "protected": true, "noncomputable": true, "nonrec": true, "partial": true, "unsafe": true}
 
 // Parse reads a Lean 4 statement: "theorem name binders : type := proof",
@@ -203,7 +207,7 @@ func Parse(src string) (st *Statement, err error) {
 			break
 		}
 		if t.kind != tIdent || !declKeywords[t.text] {
-			if len(decls) == 0 && start == 0 && p.i == 0 {
+			if len(decls) == 0 && start == 0 && p.i == 0 && !(t.kind == tIdent && commands[t.text]) {
 				// a bare proposition
 				st.Tree = p.expr(0)
 				if p.peek().kind != tEOF {

@@ -75,6 +75,9 @@ func bindType(env map[string]string, name, class string) map[string]string {
 	if name == "_" || name == "" {
 		return env
 	}
+	if strings.HasPrefix(name, "⟨") {
+		return nil // a pattern binds names we do not track: forget every type
+	}
 	out := make(map[string]string, len(env)+1)
 	for k, v := range env {
 		out[k] = v
@@ -130,10 +133,9 @@ func typeClass(t *Node) string {
 			return "set"
 		}
 	case "pi":
-		if t.V == "_" {
-			if c := strings.TrimPrefix(typeClass(t.C[1]), "fn:"); numRank[c] > 0 {
-				return "fn:" + c
-			}
+		// a function of one argument into a numeric type
+		if c := typeClass(t.C[1]); t.V == "_" && numRank[c] > 0 {
+			return "fn:" + c
 		}
 	}
 	return ""
@@ -150,16 +152,20 @@ func inComponent(n *Node) bool {
 	return (n.K == "bin" && componentOps[n.V] && len(n.C) == 2) || (n.K == "un" && n.V == "-")
 }
 
+// isRelation: a relation is the root of its component; one inside
+// another component is a leaf there (a Prop), elaborated on its own.
+func isRelation(n *Node) bool { return n.K == "bin" && (n.V == "=" || n.V == "<" || n.V == "≤") }
+
 // leaves collects the leaves of the component at n (not the exponents of ^).
-func leaves(n *Node, out []*Node) []*Node {
-	if !inComponent(n) {
+func leaves(n *Node, out []*Node, root bool) []*Node {
+	if !inComponent(n) || !root && isRelation(n) {
 		return append(out, n)
 	}
 	if n.K == "bin" && n.V == "^" {
-		return leaves(n.C[0], out)
+		return leaves(n.C[0], out, false)
 	}
 	for _, c := range n.C {
-		out = leaves(c, out)
+		out = leaves(c, out, false)
 	}
 	return out
 }
@@ -199,7 +205,7 @@ func foldComponent(n *Node, env map[string]string, seed string) *Node {
 	if seed != "" && numRank[seed] == 0 {
 		fold = false
 	}
-	for _, l := range leaves(n, nil) {
+	for _, l := range leaves(n, nil, true) {
 		t := leafType(l, env)
 		switch {
 		case t == "·":
@@ -212,8 +218,11 @@ func foldComponent(n *Node, env map[string]string, seed string) *Node {
 		}
 	}
 	fold = fold && isField(class)
-	var walk func(n *Node) *Node
-	walk = func(n *Node) *Node {
+	var walk func(n *Node, root bool) *Node
+	walk = func(n *Node, root bool) *Node {
+		if !root && isRelation(n) {
+			return foldComponent(n, env, "")
+		}
 		if !inComponent(n) {
 			if fold && n.K == "num" {
 				return foldNum(n)
@@ -226,7 +235,7 @@ func foldComponent(n *Node, env map[string]string, seed string) *Node {
 				kids[i] = typed(c, env) // the exponent is elaborated on its own
 				continue
 			}
-			kids[i] = walk(c)
+			kids[i] = walk(c, false)
 		}
 		out := &Node{K: n.K, V: n.V, C: kids}
 		if fold && out.K == "bin" && out.V == "/" && kids[0].K == "num" && kids[1].K == "num" {
@@ -238,7 +247,7 @@ func foldComponent(n *Node, env map[string]string, seed string) *Node {
 		}
 		return out
 	}
-	return walk(n)
+	return walk(n, true)
 }
 
 // foldNum writes a numeral of a field by value: 2.0 is 2, 6.5 is 13/2.
