@@ -8,6 +8,7 @@ import (
 
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/judges/lean"
+	"github.com/rxeval/rxeval/judges/similarity"
 )
 
 // Result is a judge's calibration table on a labelled set.
@@ -156,18 +157,18 @@ func Calibrate(ctx context.Context, pairs []LabeledPair, spec string, opts Optio
 		var cands, refs [][]string
 		for i, p := range pairs {
 			if name == "gted" {
-				s, by, _ := GTEDScore(p.Reference, p.Candidate)
+				s, by, _ := similarity.GTEDScore(p.Reference, p.Candidate)
 				scores[i] = s
 				res.DecidedBy[by]++
 				continue
 			}
-			c, r := BLEUTokens(p.Candidate), BLEUTokens(p.Reference)
+			c, r := similarity.BLEUTokens(p.Candidate), similarity.BLEUTokens(p.Reference)
 			cands, refs = append(cands, c), append(refs, r)
-			scores[i] = SentenceBLEU(c, r)
+			scores[i] = similarity.SentenceBLEU(c, r)
 			res.DecidedBy["bleu"]++
 		}
 		if name == "bleu" {
-			cb := CorpusBLEU(cands, refs)
+			cb := similarity.CorpusBLEU(cands, refs)
 			res.CorpusBLEU = &cb
 		}
 		switch {
