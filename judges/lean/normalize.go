@@ -376,6 +376,9 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 	for _, b := range run {
 		hide = bind(hide, b.V, "?")
 	}
+	// A binder's key: its type, then how the body uses it (its name as ★,
+	// the run's other names hidden), so that binders of one type mostly
+	// sort apart without trying their orders.
 	keys := make([]string, len(run))
 	for i, b := range run {
 		used := "#"
@@ -383,6 +386,10 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 			used = "_"
 		}
 		keys[i] = used + z.canon(z.alpha(b.C[0], hide, level+1, 0, false, 0), false).String()
+		if used == "#" {
+			star := bind(hide, b.V, "★")
+			keys[i] += "|" + z.canon(z.alpha(body, star, level+1, 0, false, 0), false).String()
+		}
 	}
 	ready := func(j int, used []bool) bool {
 		for i := range run {
@@ -410,6 +417,14 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 		count[k]++
 		orders *= count[k]
 		orders = min(orders, maxTies+1)
+	}
+	if orders == 1 { // no ties: the greedy order is the only one
+		chain := body
+		for k := len(greedy) - 1; k >= 0; k-- {
+			b := run[greedy[k]]
+			chain = &Node{K: b.K, V: b.V, C: []*Node{b.C[0], chain}}
+		}
+		return z.alpha(chain, env, level, depth, top, len(run)), true
 	}
 	var best *Node
 	bestKey := ""
