@@ -331,7 +331,8 @@ func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top
 // reorder tries the orders of the run of binders starting at n: ∀ and →
 // on the top-level chain (a theorem's binders and hypotheses: the
 // statement is a proposition, so independent ones commute), or ∃
-// anywhere (∃ x, ∃ y, P is ∃ y, ∃ x, P). Instance binders end a run. A
+// anywhere (∃ x, ∃ y, P is ∃ y, ∃ x, P). Instance binders and pattern
+// binders (⟨x, y⟩, whose names are not tracked) end a run. A
 // binder whose type names another binder of the run stays after it. It
 // returns the normalized run whose canonical form prints least.
 func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, top bool) (*Node, bool) {
@@ -340,7 +341,7 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 	}
 	var run []*Node
 	m := n
-	for m.K == n.K && len(m.C) == 2 && !strings.HasPrefix(m.V, "[") {
+	for m.K == n.K && len(m.C) == 2 && !strings.HasPrefix(m.V, "[") && !strings.HasPrefix(m.V, "⟨") {
 		run = append(run, m)
 		m = m.C[1]
 	}
