@@ -25,9 +25,10 @@ var identAliases = map[string]string{
 //
 // Then rewrites that are equivalences in Lean 4 / Mathlib (see typed for
 // the ones that need types):
-//   - on the statement's top-level chain of binders only (never inside a
-//     type, where A → B → C is a function type): a hypothesis A ∧ B
-//     becomes two; binders are reordered where no binder depends on
+//   - on the statement's top-level chain of binders, and on a chain of ∀
+//     and → that ends in a relation (a proposition; never a type such as
+//     ℕ → ℝ → ℝ, where the arrows build a function type): a hypothesis
+//     A ∧ B becomes two; binders are reordered where no binder depends on
 //     another (instance binders never move);
 //   - consecutive ∃ binders are reordered where independent (∃ x y, P is
 //     ∃ y x, P);
@@ -90,7 +91,7 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 	}
 	n = &Node{K: n.K, V: n.V, C: kids}
 	switch {
-	case top && n.K == "pi" && n.V == "_":
+	case n.K == "pi" && n.V == "_" && (top || propChain(n)):
 		// (A ∧ B) → C  is  A → B → C
 		if a := n.C[0]; a.K == "bin" && a.V == "∧" && len(a.C) == 2 {
 			return z.canon(&Node{K: "pi", V: "_", C: []*Node{a.C[0], {K: "pi", V: "_", C: []*Node{a.C[1], n.C[1]}}}}, true)
@@ -133,6 +134,32 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 		return out
 	}
 	return n
+}
+
+// propRelations always build a proposition.
+var propRelations = map[string]bool{"=": true, "<": true, "≤": true, "∈": true, "⊆": true, "⊂": true, "∣": true, "≡": true, "↔": true, "∧": true, "∨": true}
+
+// propChain reports whether the chain of ∀ and → at n ends in a term that
+// is certainly a proposition (a relation, a negation, an ∃, True or
+// False): then the chain is a proposition, and its independent binders
+// and hypotheses commute, as on the statement's top level. A chain ending
+// in anything else may be a function type (ℕ → ℝ → ℝ), whose arguments
+// never move.
+func propChain(n *Node) bool {
+	for n.K == "pi" && len(n.C) == 2 {
+		n = n.C[1]
+	}
+	switch n.K {
+	case "bin":
+		return propRelations[n.V] && len(n.C) == 2
+	case "un":
+		return n.V == "¬"
+	case "ex", "exu":
+		return true
+	case "id":
+		return n.V == "True" || n.V == "False"
+	}
+	return false
 }
 
 // childTop reports whether child i of n is on the statement's top-level
@@ -336,7 +363,7 @@ func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top
 // binder whose type names another binder of the run stays after it. It
 // returns the normalized run whose canonical form prints least.
 func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, top bool) (*Node, bool) {
-	if !(n.K == "ex" || n.K == "pi" && top) || z.budget <= 0 {
+	if !(n.K == "ex" || n.K == "pi" && (top || propChain(n))) || z.budget <= 0 {
 		return nil, false
 	}
 	var run []*Node
