@@ -136,6 +136,26 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 	return n
 }
 
+// usages appends to sigs[name], for each use of a name of sigs in n, the
+// labels of its three nearest ancestors (kind, value, which child; the
+// operands of symmetric operators alike).
+func usages(n *Node, path []string, sigs map[string][]string) {
+	if n.K == "id" {
+		head, _, _ := strings.Cut(n.V, ".")
+		if _, ok := sigs[head]; ok {
+			sigs[head] = append(sigs[head], strings.Join(path[max(0, len(path)-3):], "/")+strings.TrimPrefix(n.V, head))
+		}
+		return
+	}
+	for i, c := range n.C {
+		idx := strconv.Itoa(i)
+		if n.K == "bin" && (symmetric[n.V] || chains[n.V]) {
+			idx = "*"
+		}
+		usages(c, append(path[:len(path):len(path)], n.K+":"+n.V+"@"+idx), sigs)
+	}
+}
+
 // propRelations always build a proposition.
 var propRelations = map[string]bool{"=": true, "<": true, "≤": true, "∈": true, "⊆": true, "⊂": true, "∣": true, "≡": true, "↔": true, "∧": true, "∨": true}
 
@@ -400,13 +420,18 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 	// The order: binders sorted by the printed form of their types (the
 	// run's own names hidden), as far as the dependencies allow; binders
 	// whose keys tie (x y : ℝ) are tried in every order.
-	hide := env
-	for _, b := range run {
-		hide = bind(hide, b.V, "?")
+	hide := make(map[string]string, len(env)+len(run))
+	for k, v := range env {
+		hide[k] = v
 	}
-	// A binder's key: its type, then how the body uses it (its name as ★,
-	// the run's other names hidden), so that binders of one type mostly
-	// sort apart without trying their orders.
+	for _, b := range run {
+		if b.V != "_" {
+			hide[b.V] = "?"
+		}
+	}
+	// A binder's key: its type (the run's names hidden), then where its
+	// name is used (usages), so that binders of one type mostly sort apart
+	// without trying their orders. Keys only choose among valid orders.
 	keys := make([]string, len(run))
 	for i, b := range run {
 		used := "#"
@@ -414,9 +439,21 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 			used = "_"
 		}
 		keys[i] = used + z.canon(z.alpha(b.C[0], hide, level+1, 0, false, 0), false).String()
-		if used == "#" {
-			star := bind(hide, b.V, "★")
-			keys[i] += "|" + z.canon(z.alpha(body, star, level+1, 0, false, 0), false).String()
+	}
+	sigs := map[string][]string{}
+	for _, b := range run {
+		if b.V != "_" {
+			sigs[b.V] = nil
+		}
+	}
+	for i, b := range run {
+		usages(b.C[0], []string{"T" + keys[i]}, sigs)
+	}
+	usages(body, []string{"B"}, sigs)
+	for i, b := range run {
+		if sig := sigs[b.V]; b.V != "_" && len(sig) > 0 {
+			sort.Strings(sig)
+			keys[i] += "|" + strings.Join(sig, ";")
 		}
 	}
 	ready := func(j int, used []bool) bool {
