@@ -49,10 +49,11 @@ func normalize(n *Node, budget int) *Node {
 	return z.canon(z.alpha(n, nil, 0, 0, top, 0), top)
 }
 
-// permBudget bounds the binder orders tried in one normalization, so that
-// hostile input cannot make it slow; past it binders keep their order
-// (which can only leave a pair undecided).
-const permBudget = 4000
+// permBudget bounds the work of trying binder orders in one normalization
+// (the nodes of every order tried), so that hostile input cannot make it
+// slow; past it binders keep their order (which can only leave a pair
+// undecided).
+const permBudget = 1 << 16
 
 // maxRun is the longest run of binders reordered; maxTies bounds the
 // orders of tied binders tried for one run (past it, tied binders keep
@@ -139,11 +140,11 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 // usages appends to sigs[name], for each use of a name of sigs in n, the
 // labels of its three nearest ancestors (kind, value, which child; the
 // operands of symmetric operators alike).
-func usages(n *Node, path []string, sigs map[string][]string) {
+func usages(n *Node, near [3]string, sigs map[string][]string) {
 	if n.K == "id" {
 		head, _, _ := strings.Cut(n.V, ".")
 		if _, ok := sigs[head]; ok {
-			sigs[head] = append(sigs[head], strings.Join(path[max(0, len(path)-3):], "/")+strings.TrimPrefix(n.V, head))
+			sigs[head] = append(sigs[head], near[0]+"/"+near[1]+"/"+near[2]+strings.TrimPrefix(n.V, head))
 		}
 		return
 	}
@@ -152,7 +153,7 @@ func usages(n *Node, path []string, sigs map[string][]string) {
 		if n.K == "bin" && (symmetric[n.V] || chains[n.V]) {
 			idx = "*"
 		}
-		usages(c, append(path[:len(path):len(path)], n.K+":"+n.V+"@"+idx), sigs)
+		usages(c, [3]string{near[1], near[2], n.K + ":" + n.V + "@" + idx}, sigs)
 	}
 }
 
@@ -447,9 +448,9 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 		}
 	}
 	for i, b := range run {
-		usages(b.C[0], []string{"T" + keys[i]}, sigs)
+		usages(b.C[0], [3]string{"", "", "T" + keys[i]}, sigs)
 	}
-	usages(body, []string{"B"}, sigs)
+	usages(body, [3]string{"", "", "B"}, sigs)
 	for i, b := range run {
 		if sig := sigs[b.V]; b.V != "_" && len(sig) > 0 {
 			sort.Strings(sig)
@@ -501,13 +502,13 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 			return
 		}
 		if len(order) == len(run) {
-			z.budget--
 			chain := body
 			for k := len(order) - 1; k >= 0; k-- {
 				b := run[order[k]]
 				chain = &Node{K: b.K, V: b.V, C: []*Node{b.C[0], chain}}
 			}
 			t := z.canon(z.alpha(chain, env, level, depth, top, len(run)), top)
+			z.budget -= t.Size()
 			if key := t.String(); best == nil || key < bestKey {
 				best, bestKey = t, key
 			}

@@ -24,21 +24,36 @@ func (n *Node) String() string {
 	if n == nil {
 		return "<nil>"
 	}
+	var b strings.Builder
+	n.write(&b)
+	return b.String()
+}
+
+// write prints n in the form String returns, in linear time.
+func (n *Node) write(b *strings.Builder) {
 	if len(n.C) == 0 {
-		if n.V == "" {
-			return n.K
+		b.WriteString(n.K)
+		if n.V != "" {
+			b.WriteString(":")
+			b.WriteString(n.V)
 		}
-		return n.K + ":" + n.V
+		return
 	}
-	parts := make([]string, len(n.C))
-	for i, c := range n.C {
-		parts[i] = c.String()
-	}
-	head := n.K
+	b.WriteString("(")
+	b.WriteString(n.K)
 	if n.V != "" {
-		head += ":" + n.V
+		b.WriteString(":")
+		b.WriteString(n.V)
 	}
-	return "(" + head + " " + strings.Join(parts, " ") + ")"
+	for _, c := range n.C {
+		b.WriteString(" ")
+		if c == nil {
+			b.WriteString("<nil>")
+			continue
+		}
+		c.write(b)
+	}
+	b.WriteString(")")
 }
 
 // Size counts the nodes of the tree.
