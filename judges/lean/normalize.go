@@ -229,6 +229,14 @@ func desugar(n *Node) *Node {
 		}
 		a, b := desugar(n.C[0]), desugar(n.C[1])
 		rest := desugarAll(n.C[2:])
+		if n.V == "=" && a.K == "tuple" && b.K == "tuple" && len(a.C) == len(b.C) && len(rest) == 0 {
+			// (a, b) = (c, d) is a = c ∧ b = d (Prod.mk.injEq)
+			out := &Node{K: "bin", V: "=", C: []*Node{a.C[len(a.C)-1], b.C[len(b.C)-1]}}
+			for i := len(a.C) - 2; i >= 0; i-- {
+				out = &Node{K: "bin", V: "∧", C: []*Node{{K: "bin", V: "=", C: []*Node{a.C[i], b.C[i]}}, out}}
+			}
+			return out
+		}
 		switch n.V {
 		case ">":
 			return &Node{K: "bin", V: "<", C: append([]*Node{b, a}, rest...)}
@@ -246,6 +254,16 @@ func desugar(n *Node) *Node {
 			return &Node{K: "pi", V: "_", C: []*Node{a, b}}
 		}
 		return &Node{K: "bin", V: n.V, C: append([]*Node{a, b}, rest...)}
+	case "abs", "floor", "ceil", "floor₊", "ceil₊":
+		// |x| is abs x, ⌊x⌋ is Int.floor x, ⌊x⌋₊ is Nat.floor x (Mathlib
+		// notations)
+		return &Node{K: "app", C: []*Node{{K: "id", V: notationFunctions[n.K]}, desugar(n.C[0])}}
+	case "un":
+		x := desugar(n.C[0])
+		if n.V == "¬" {
+			return pushNot(x)
+		}
+		return &Node{K: "un", V: n.V, C: []*Node{x}}
 	case "post":
 		x := desugar(n.C[0])
 		if n.V == "!" {
@@ -268,6 +286,18 @@ func desugar(n *Node) *Node {
 		return &Node{K: "sigma", V: n.V, C: desugarAll(n.C)}
 	}
 	return &Node{K: n.K, V: n.V, C: desugarAll(n.C)}
+}
+
+// notationFunctions are the functions behind bracket notations.
+var notationFunctions = map[string]string{"abs": "abs", "floor": "Int.floor", "ceil": "Int.ceil", "floor₊": "Nat.floor", "ceil₊": "Nat.ceil"}
+
+// pushNot negates x, pushing ¬ through ∃: ¬ ∃ x, P is ∀ x, ¬ P
+// (not_exists; never through ∃!, nor ∀ into ∃).
+func pushNot(x *Node) *Node {
+	if x.K == "ex" && len(x.C) == 2 {
+		return &Node{K: "pi", V: x.V, C: []*Node{x.C[0], pushNot(x.C[1])}}
+	}
+	return &Node{K: "un", V: "¬", C: []*Node{x}}
 }
 
 func desugarAll(ns []*Node) []*Node {
