@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/rxeval/rxeval/eval"
-	"github.com/rxeval/rxeval/study"
+	"github.com/rxeval/rxeval/judges/similarity"
 )
 
 // SimilarityJudge decides correction pairs by a similarity score and a
@@ -25,14 +25,14 @@ func (j SimilarityJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Dec
 	return judgeEach(j.Name(), eval.Correction, pairs, func(p eval.Pair) (eval.Verdict, string) {
 		var s float64
 		if j.Metric == "gted" {
-			a, err1 := study.OperatorTree(p.Gold)
-			b, err2 := study.OperatorTree(p.Pred)
+			a, err1 := similarity.OperatorTree(p.Gold)
+			b, err2 := similarity.OperatorTree(p.Pred)
 			if err1 != nil || err2 != nil {
 				return eval.Undecided, "a statement does not parse"
 			}
-			s = study.Similarity(a, b)
+			s = similarity.Similarity(a, b)
 		} else {
-			s = study.SentenceBLEU(study.BLEUTokens(p.Pred), study.BLEUTokens(p.Gold))
+			s = similarity.SentenceBLEU(similarity.BLEUTokens(p.Pred), similarity.BLEUTokens(p.Gold))
 		}
 		v := eval.NotEquivalent
 		if s >= j.Threshold {

@@ -7,7 +7,8 @@ import (
 	"strings"
 
 	"github.com/rxeval/rxeval/eval"
-	"github.com/rxeval/rxeval/judges/lean"
+	"github.com/rxeval/rxeval/judges"
+	"github.com/rxeval/rxeval/judges/similarity"
 )
 
 // Result is a judge's calibration table on a labelled set.
@@ -114,21 +115,28 @@ func Calibrate(ctx context.Context, pairs []LabeledPair, spec string, opts Optio
 			res.DecidedBy["exact"]++
 		}
 	case "offline":
-		var loc []eval.Pair
-		var at []int
+		var loc, cor []eval.Pair
+		var locAt, corAt []int
 		for i, p := range pairs {
 			if taskOf(p) == TaskLocalization {
-				loc, at = append(loc, evalPair(p)), append(at, i)
+				loc, locAt = append(loc, evalPair(p)), append(locAt, i)
 				continue
 			}
-			r, _ := lean.Compare(p.Reference, p.Candidate)
-			preds[i] = r == lean.Same
-			if r == lean.Undecided {
+			cor, corAt = append(cor, evalPair(p)), append(corAt, i)
+		}
+		ds, err := judges.LeanJudge{}.Judge(ctx, cor)
+		if err != nil {
+			return nil, err
+		}
+		for k, d := range ds {
+			preds[corAt[k]] = d.Verdict == eval.Equivalent
+			if d.Verdict == eval.Undecided {
 				res.DecidedBy["undecided"]++
 			} else {
-				res.DecidedBy["lean-ast"]++
+				res.DecidedBy[d.By]++
 			}
 		}
+		at := locAt
 		if len(loc) > 0 {
 			if opts.Localization == nil {
 				return nil, fmt.Errorf("%d localization pairs and no localization judge", len(loc))
@@ -156,18 +164,18 @@ func Calibrate(ctx context.Context, pairs []LabeledPair, spec string, opts Optio
 		var cands, refs [][]string
 		for i, p := range pairs {
 			if name == "gted" {
-				s, by, _ := GTEDScore(p.Reference, p.Candidate)
+				s, by, _ := similarity.GTEDScore(p.Reference, p.Candidate)
 				scores[i] = s
 				res.DecidedBy[by]++
 				continue
 			}
-			c, r := BLEUTokens(p.Candidate), BLEUTokens(p.Reference)
+			c, r := similarity.BLEUTokens(p.Candidate), similarity.BLEUTokens(p.Reference)
 			cands, refs = append(cands, c), append(refs, r)
-			scores[i] = SentenceBLEU(c, r)
+			scores[i] = similarity.SentenceBLEU(c, r)
 			res.DecidedBy["bleu"]++
 		}
 		if name == "bleu" {
-			cb := CorpusBLEU(cands, refs)
+			cb := similarity.CorpusBLEU(cands, refs)
 			res.CorpusBLEU = &cb
 		}
 		switch {

@@ -241,16 +241,33 @@ func TestRealStatementsEquivalentToThemselves(t *testing.T) {
 	}
 }
 
-// TestOneTokenChangesNeverEquivalent mutates one numeral, exponent,
-// relation or type in every real statement: the judge must never call the
-// result equivalent.
-func TestOneTokenChangesNeverEquivalent(t *testing.T) {
+// oneTokenMutants mutates one numeral, exponent, relation, connective,
+// arithmetic operator or number type of every real statement, up to a
+// theorem's proof (a mutated proof is the same statement). Each mutant is
+// a near miss: one token away from a real statement, and not equivalent to
+// it (bar the rare operator on equal operands, such as x * 1 and x / 1).
+func oneTokenMutants(t *testing.T) (orig, mutant []string) {
 	swaps := map[string]string{"<": "≤", "≤": "<", ">": "≥", "≥": ">", "=": "≠", "≠": "=", "∈": "∉", "⊆": "⊂", "∧": "∨", "∨": "∧", "+": "-", "-": "+", "*": "/", "/": "*",
 		"ℝ": "ℚ", "ℚ": "ℝ", "ℕ": "ℤ", "ℤ": "ℕ", "ℂ": "ℝ"}
-	mutants, decided := 0, 0
 	for _, s := range realStatements(t) {
-		toks, _ := lex(s)
-		for i, tk := range toks {
+		toks, err := lex(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		theorem := len(toks) > 0 && theoremKeywords[toks[0].text]
+		depth := 0
+	tokens:
+		for _, tk := range toks {
+			switch tk.text {
+			case "(", "{", "[", "⦃", "⟨":
+				depth++
+			case ")", "}", "]", "⦄", "⟩":
+				depth--
+			case ":=":
+				if theorem && depth == 0 {
+					break tokens // the proof
+				}
+			}
 			var with string
 			switch {
 			case tk.kind == tNum:
@@ -268,24 +285,41 @@ func TestOneTokenChangesNeverEquivalent(t *testing.T) {
 			default:
 				continue
 			}
-			// stop at the proof
-			if tk.text == ":=" {
-				break
-			}
-			_ = i
-			m := replaceToken(s, tk, with)
-			mutants++
-			got, why := Compare(s, m)
-			if got == Same {
-				t.Errorf("%q -> %q judged equivalent (%s):\n%s\n%s", tk.text, with, why, s, m)
-			}
-			if got == Different {
-				decided++
-			}
+			orig = append(orig, s)
+			mutant = append(mutant, replaceToken(s, tk, with))
 		}
 	}
-	t.Logf("%d one-token mutants, %d judged not equivalent, none equivalent", mutants, decided)
+	return orig, mutant
 }
+
+// TestOneTokenChangesNeverEquivalent: the judge must never call a
+// one-token mutant of a real statement equivalent to it, and must still
+// decide most of them (not equivalent). The counts are exact: a change to
+// the parser or the judge that moves them must say so here (and in
+// docs/judges.md).
+func TestOneTokenChangesNeverEquivalent(t *testing.T) {
+	orig, mutant := oneTokenMutants(t)
+	decided := 0
+	for i := range orig {
+		got, why := Compare(orig[i], mutant[i])
+		if got == Same {
+			t.Errorf("judged equivalent (%s):\n%s\n%s", why, orig[i], mutant[i])
+		}
+		if got == Different {
+			decided++
+		}
+	}
+	if len(orig) != wantMutants || decided != wantMutantsDecided {
+		t.Errorf("%d one-token mutants, %d judged not equivalent; want %d and %d", len(orig), decided, wantMutants, wantMutantsDecided)
+	}
+}
+
+// The one-token mutants of the real statements and how many the judge
+// decides (not equivalent); none is judged equivalent.
+const (
+	wantMutants        = 9243
+	wantMutantsDecided = 5758
+)
 
 // FuzzParse: the parser never panics, and whatever it parses normalizes
 // to a tree equal to itself and compares Same with its own text.

@@ -7,7 +7,7 @@ import (
 )
 
 // Version changes whenever parsing or normalization changes what is equal.
-const Version = "lean-ast-v1"
+const Version = "lean-ast-v2"
 
 // identAliases unify ASCII and Unicode spellings of common names.
 var identAliases = map[string]string{
@@ -18,16 +18,52 @@ var identAliases = map[string]string{
 // Normalize returns the canonical form of a tree: redundant parentheses
 // dropped (kept around operators of unknown precedence), > and ≥ turned
 // around, ≠ and ∉ as negations, → as an anonymous ∀, applications
-// flattened, aliases unified, and bound names replaced by their binding
-// depth (names a body does not use become "_").
+// flattened, aliases unified, and bound names replaced by their position
+// (names a body does not use become "_"): the binding depth within the
+// nearest enclosing binder type, so that a hypothesis' own bound names do
+// not depend on where the hypothesis stands.
 //
-// Then logically neutral rewrites: a hypothesis A ∧ B → C becomes
-// A → B → C; runs of hypotheses are sorted (their order does not matter);
-// the operands of =, ↔ and of ∧ and ∨ chains are sorted (they are
-// symmetric).
-func Normalize(n *Node) *Node {
-	return canon(alpha(desugar(n), map[string]string{}, 0))
+// Then rewrites that are equivalences in Lean 4 / Mathlib (see typed for
+// the ones that need types):
+//   - on the statement's top-level chain of binders, and on a chain of ∀
+//     and → that ends in a relation (a proposition; never a type such as
+//     ℕ → ℝ → ℝ, where the arrows build a function type): a hypothesis
+//     A ∧ B becomes two; binders are reordered where no binder depends on
+//     another (instance binders never move);
+//   - consecutive ∃ binders are reordered where independent (∃ x y, P is
+//     ∃ y x, P);
+//   - the operands of =, ↔ and of ∧ and ∨ chains are sorted (they are
+//     symmetric).
+func Normalize(n *Node) *Node { return normalize(n, permBudget) }
+
+// normalize is Normalize trying at most budget binder orders; with budget
+// 0 binders keep their order and the typed rewrites are skipped (the
+// trees Compare looks for one difference in).
+func normalize(n *Node, budget int) *Node {
+	z := &normalizer{budget: budget}
+	top := n.K != "decls"
+	n = desugar(n)
+	if budget > 0 {
+		n = typed(n, nil)
+	}
+	return z.canon(z.alpha(n, nil, 0, 0, top, 0), top)
 }
+
+// permBudget bounds the work of trying binder orders in one normalization
+// (the nodes of every order tried), so that hostile input cannot make it
+// slow; past it binders keep their order (which can only leave a pair
+// undecided).
+const permBudget = 1 << 16
+
+// maxRun is the longest run of binders reordered; maxTies bounds the
+// orders of tied binders tried for one run (past it, tied binders keep
+// their written order).
+const (
+	maxRun  = 64
+	maxTies = 120
+)
+
+type normalizer struct{ budget int }
 
 // symmetric operators whose operands may be sorted.
 var symmetric = map[string]bool{"=": true, "↔": true}
@@ -44,20 +80,22 @@ func sortByString(ns []*Node) {
 	sort.SliceStable(ns, func(i, j int) bool { return keys[ns[i]] < keys[ns[j]] })
 }
 
-func canon(n *Node) *Node {
+// canon applies the order rewrites bottom-up; top is true on the
+// statement's top-level chain of binders.
+func (z *normalizer) canon(n *Node, top bool) *Node {
 	if len(n.C) == 0 {
 		return n
 	}
 	kids := make([]*Node, len(n.C))
 	for i, c := range n.C {
-		kids[i] = canon(c)
+		kids[i] = z.canon(c, childTop(n, i, top))
 	}
 	n = &Node{K: n.K, V: n.V, C: kids}
 	switch {
-	case n.K == "pi" && n.V == "_":
+	case n.K == "pi" && n.V == "_" && (top || propChain(n)):
 		// (A ∧ B) → C  is  A → B → C
 		if a := n.C[0]; a.K == "bin" && a.V == "∧" && len(a.C) == 2 {
-			return canon(&Node{K: "pi", V: "_", C: []*Node{a.C[0], {K: "pi", V: "_", C: []*Node{a.C[1], n.C[1]}}}})
+			return z.canon(&Node{K: "pi", V: "_", C: []*Node{a.C[0], {K: "pi", V: "_", C: []*Node{a.C[1], n.C[1]}}}}, true)
 		}
 		// sort a run of hypotheses: A → B → C  is  B → A → C
 		var hyps []*Node
@@ -99,6 +137,65 @@ func canon(n *Node) *Node {
 	return n
 }
 
+// usages appends to sigs[name], for each use of a name of sigs in n, the
+// labels of its three nearest ancestors (kind, value, which child; the
+// operands of symmetric operators alike).
+func usages(n *Node, near [3]string, sigs map[string][]string) {
+	if n.K == "id" {
+		head, _, _ := strings.Cut(n.V, ".")
+		if _, ok := sigs[head]; ok {
+			sigs[head] = append(sigs[head], near[0]+"/"+near[1]+"/"+near[2]+strings.TrimPrefix(n.V, head))
+		}
+		return
+	}
+	for i, c := range n.C {
+		idx := strconv.Itoa(i)
+		if n.K == "bin" && (symmetric[n.V] || chains[n.V]) {
+			idx = "*"
+		}
+		usages(c, [3]string{near[1], near[2], n.K + ":" + n.V + "@" + idx}, sigs)
+	}
+}
+
+// propRelations always build a proposition.
+var propRelations = map[string]bool{"=": true, "<": true, "≤": true, "∈": true, "⊆": true, "⊂": true, "∣": true, "≡": true, "↔": true, "∧": true, "∨": true}
+
+// propChain reports whether the chain of ∀ and → at n ends in a term that
+// is certainly a proposition (a relation, a negation, an ∃, True or
+// False): then the chain is a proposition, and its independent binders
+// and hypotheses commute, as on the statement's top level. A chain ending
+// in anything else may be a function type (ℕ → ℝ → ℝ), whose arguments
+// never move.
+func propChain(n *Node) bool {
+	for n.K == "pi" && len(n.C) == 2 {
+		n = n.C[1]
+	}
+	switch n.K {
+	case "bin":
+		return propRelations[n.V] && len(n.C) == 2
+	case "un":
+		return n.V == "¬"
+	case "ex", "exu":
+		return true
+	case "id":
+		return n.V == "True" || n.V == "False"
+	}
+	return false
+}
+
+// childTop reports whether child i of n is on the statement's top-level
+// chain: the body of a top-level ∀ (or →), or a theorem among
+// declarations.
+func childTop(n *Node, i int, top bool) bool {
+	switch n.K {
+	case "pi":
+		return top && i == len(n.C)-1
+	case "theorem":
+		return true
+	}
+	return false
+}
+
 func desugar(n *Node) *Node {
 	if n == nil {
 		return nil
@@ -132,6 +229,14 @@ func desugar(n *Node) *Node {
 		}
 		a, b := desugar(n.C[0]), desugar(n.C[1])
 		rest := desugarAll(n.C[2:])
+		if n.V == "=" && a.K == "tuple" && b.K == "tuple" && len(a.C) == len(b.C) && len(rest) == 0 {
+			// (a, b) = (c, d) is a = c ∧ b = d (Prod.mk.injEq)
+			out := &Node{K: "bin", V: "=", C: []*Node{a.C[len(a.C)-1], b.C[len(b.C)-1]}}
+			for i := len(a.C) - 2; i >= 0; i-- {
+				out = &Node{K: "bin", V: "∧", C: []*Node{{K: "bin", V: "=", C: []*Node{a.C[i], b.C[i]}}, out}}
+			}
+			return out
+		}
 		switch n.V {
 		case ">":
 			return &Node{K: "bin", V: "<", C: append([]*Node{b, a}, rest...)}
@@ -149,6 +254,16 @@ func desugar(n *Node) *Node {
 			return &Node{K: "pi", V: "_", C: []*Node{a, b}}
 		}
 		return &Node{K: "bin", V: n.V, C: append([]*Node{a, b}, rest...)}
+	case "abs", "floor", "ceil", "floor₊", "ceil₊":
+		// |x| is abs x, ⌊x⌋ is Int.floor x, ⌊x⌋₊ is Nat.floor x (Mathlib
+		// notations)
+		return &Node{K: "app", C: []*Node{{K: "id", V: notationFunctions[n.K]}, desugar(n.C[0])}}
+	case "un":
+		x := desugar(n.C[0])
+		if n.V == "¬" {
+			return pushNot(x)
+		}
+		return &Node{K: "un", V: n.V, C: []*Node{x}}
 	case "post":
 		x := desugar(n.C[0])
 		if n.V == "!" {
@@ -171,6 +286,18 @@ func desugar(n *Node) *Node {
 		return &Node{K: "sigma", V: n.V, C: desugarAll(n.C)}
 	}
 	return &Node{K: n.K, V: n.V, C: desugarAll(n.C)}
+}
+
+// notationFunctions are the functions behind bracket notations.
+var notationFunctions = map[string]string{"abs": "abs", "floor": "Int.floor", "ceil": "Int.ceil", "floor₊": "Nat.floor", "ceil₊": "Nat.ceil"}
+
+// pushNot negates x, pushing ¬ through ∃: ¬ ∃ x, P is ∀ x, ¬ P
+// (not_exists; never through ∃!, nor ∀ into ∃).
+func pushNot(x *Node) *Node {
+	if x.K == "ex" && len(x.C) == 2 {
+		return &Node{K: "pi", V: x.V, C: []*Node{x.C[0], pushNot(x.C[1])}}
+	}
+	return &Node{K: "un", V: "¬", C: []*Node{x}}
 }
 
 func desugarAll(ns []*Node) []*Node {
@@ -211,8 +338,22 @@ func normNum(s string) string {
 // in the body only).
 var binderKinds = map[string]bool{"subtype": true, "pi": true, "ex": true, "exu": true, "lam": true, "setof": true, "sep": true, "sigma": true, "let": true, "evently": true, "frequently": true}
 
-// alpha renames bound variables to their binding depth.
-func alpha(n *Node, env map[string]string, depth int) *Node {
+// boundName is the canonical name of the binder at depth within a binder
+// type nested level deep. Along any path the pairs differ, so no two names
+// in scope clash.
+func boundName(level, depth int) string {
+	return "#" + strconv.Itoa(level) + "." + strconv.Itoa(depth)
+}
+
+// alpha renames bound variables to their position: level counts the
+// binder types (and big-operator domains) around n, depth the binders
+// since the innermost of them. The children of a binder other than its
+// body start a new level at depth 0, so a hypothesis' bound names do not
+// depend on where the hypothesis stands. At the head of a run of binders
+// that may be reordered (top-level ∀ and →, ∃ anywhere) every order the
+// binders' dependencies allow is tried and the least printed form kept;
+// skip > 0 means n continues a run whose orders are being tried.
+func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top bool, skip int) *Node {
 	switch {
 	case n.K == "id":
 		name, rest, dotted := strings.Cut(n.V, ".")
@@ -224,34 +365,204 @@ func alpha(n *Node, env map[string]string, depth int) *Node {
 		}
 		return n
 	case binderKinds[n.K]:
+		if skip == 0 {
+			if out, ok := z.reorder(n, env, level, depth, top); ok {
+				return out
+			}
+		}
 		kids := make([]*Node, len(n.C))
 		last := len(n.C) - 1
 		for i := 0; i < last; i++ {
-			kids[i] = alpha(n.C[i], env, depth)
+			kids[i] = z.alpha(n.C[i], env, level+1, 0, false, 0)
 		}
-		name := n.V
+		name, instance := strings.CutPrefix(n.V, "[")
+		if instance && name == "" {
+			name = "_"
+		}
 		canon := "_"
 		if name != "_" && occurs(name, n.C[last]) {
-			canon = "#" + strconv.Itoa(depth)
+			canon = boundName(level, depth)
 		}
-		kids[last] = alpha(n.C[last], bind(env, name, canon), depth+1)
+		if instance {
+			canon = "[" + canon
+		}
+		kids[last] = z.alpha(n.C[last], bind(env, name, strings.TrimPrefix(canon, "[")), level, depth+1, top && n.K == "pi", max(skip-1, 0))
 		return &Node{K: n.K, V: canon, C: kids}
 	case n.K == "big":
 		name := n.C[0].V
 		canon := "_"
 		if name != "_" && occurs(name, n.C[3]) {
-			canon = "#" + strconv.Itoa(depth)
+			canon = boundName(level, depth)
 		}
-		return &Node{K: "big", V: n.V, C: []*Node{{K: "bv", V: canon}, alpha(n.C[1], env, depth), alpha(n.C[2], env, depth), alpha(n.C[3], bind(env, name, canon), depth+1)}}
+		return &Node{K: "big", V: n.V, C: []*Node{{K: "bv", V: canon}, z.alpha(n.C[1], env, level+1, 0, false, 0), z.alpha(n.C[2], env, level+1, 0, false, 0), z.alpha(n.C[3], bind(env, name, canon), level, depth+1, false, 0)}}
 	}
 	if len(n.C) == 0 {
 		return n
 	}
 	kids := make([]*Node, len(n.C))
 	for i, c := range n.C {
-		kids[i] = alpha(c, env, depth)
+		kids[i] = z.alpha(c, env, level, depth, childTop(n, i, top), 0)
 	}
 	return &Node{K: n.K, V: n.V, C: kids}
+}
+
+// reorder tries the orders of the run of binders starting at n: ∀ and →
+// on the top-level chain (a theorem's binders and hypotheses: the
+// statement is a proposition, so independent ones commute), or ∃
+// anywhere (∃ x, ∃ y, P is ∃ y, ∃ x, P). Instance binders and pattern
+// binders (⟨x, y⟩, whose names are not tracked) end a run. A
+// binder whose type names another binder of the run stays after it. It
+// returns the normalized run whose canonical form prints least.
+func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, top bool) (*Node, bool) {
+	if !(n.K == "ex" || n.K == "pi" && (top || propChain(n))) || z.budget <= 0 {
+		return nil, false
+	}
+	var run []*Node
+	m := n
+	for m.K == n.K && len(m.C) == 2 && !strings.HasPrefix(m.V, "[") && !strings.HasPrefix(m.V, "⟨") {
+		run = append(run, m)
+		m = m.C[1]
+	}
+	if len(run) < 2 || len(run) > maxRun {
+		return nil, false
+	}
+	body := m
+	// after[i][j]: binder j must stay after binder i, because one's type
+	// names the other (i before j: j depends on i; i after j: the name in
+	// j's type is an outer variable that i would capture).
+	names := map[string]bool{}
+	for _, b := range run {
+		if b.V != "_" {
+			if names[b.V] {
+				return nil, false // shadowing: keep the order
+			}
+			names[b.V] = true
+		}
+	}
+	after := make([][]bool, len(run))
+	for i, bi := range run {
+		after[i] = make([]bool, len(run))
+		for j, bj := range run {
+			if i != j && bi.V != "_" && occurs(bi.V, bj.C[0]) {
+				after[min(i, j)][max(i, j)] = true
+			}
+		}
+	}
+	// The order: binders sorted by the printed form of their types (the
+	// run's own names hidden), as far as the dependencies allow; binders
+	// whose keys tie (x y : ℝ) are tried in every order.
+	hide := make(map[string]string, len(env)+len(run))
+	for k, v := range env {
+		hide[k] = v
+	}
+	for _, b := range run {
+		if b.V != "_" {
+			hide[b.V] = "?"
+		}
+	}
+	// A binder's key: its type (the run's names hidden), then where its
+	// name is used (usages), so that binders of one type mostly sort apart
+	// without trying their orders. Keys only choose among valid orders.
+	keys := make([]string, len(run))
+	for i, b := range run {
+		used := "#"
+		if b.V == "_" || !occurs(b.V, b.C[1]) {
+			used = "_"
+		}
+		keys[i] = used + z.canon(z.alpha(b.C[0], hide, level+1, 0, false, 0), false).String()
+	}
+	sigs := map[string][]string{}
+	for _, b := range run {
+		if b.V != "_" {
+			sigs[b.V] = nil
+		}
+	}
+	for i, b := range run {
+		usages(b.C[0], [3]string{"", "", "T" + keys[i]}, sigs)
+	}
+	usages(body, [3]string{"", "", "B"}, sigs)
+	for i, b := range run {
+		if sig := sigs[b.V]; b.V != "_" && len(sig) > 0 {
+			sort.Strings(sig)
+			keys[i] += "|" + strings.Join(sig, ";")
+		}
+	}
+	ready := func(j int, used []bool) bool {
+		for i := range run {
+			if after[i][j] && !used[i] {
+				return false
+			}
+		}
+		return true
+	}
+	greedy := make([]int, 0, len(run))
+	used := make([]bool, len(run))
+	for len(greedy) < len(run) {
+		pick := -1
+		for j := range run {
+			if !used[j] && ready(j, used) && (pick < 0 || keys[j] < keys[pick]) {
+				pick = j
+			}
+		}
+		used[pick] = true
+		greedy = append(greedy, pick)
+	}
+	count := map[string]int{}
+	orders := 1
+	for _, k := range keys {
+		count[k]++
+		orders *= count[k]
+		orders = min(orders, maxTies+1)
+	}
+	if orders == 1 { // no ties: the greedy order is the only one
+		chain := body
+		for k := len(greedy) - 1; k >= 0; k-- {
+			b := run[greedy[k]]
+			chain = &Node{K: b.K, V: b.V, C: []*Node{b.C[0], chain}}
+		}
+		return z.alpha(chain, env, level, depth, top, len(run)), true
+	}
+	var best *Node
+	bestKey := ""
+	order := make([]int, 0, len(run))
+	used = make([]bool, len(run))
+	var try func()
+	try = func() {
+		if z.budget <= 0 {
+			return
+		}
+		if len(order) == len(run) {
+			chain := body
+			for k := len(order) - 1; k >= 0; k-- {
+				b := run[order[k]]
+				chain = &Node{K: b.K, V: b.V, C: []*Node{b.C[0], chain}}
+			}
+			t := z.canon(z.alpha(chain, env, level, depth, top, len(run)), top)
+			z.budget -= t.Size()
+			if key := t.String(); best == nil || key < bestKey {
+				best, bestKey = t, key
+			}
+			return
+		}
+		// position len(order) takes a binder whose key is the greedy
+		// order's key there
+		want := keys[greedy[len(order)]]
+		for j := range run {
+			if used[j] || keys[j] != want || !ready(j, used) || orders > maxTies && j != greedy[len(order)] {
+				continue
+			}
+			used[j] = true
+			order = append(order, j)
+			try()
+			order = order[:len(order)-1]
+			used[j] = false
+		}
+	}
+	try()
+	if z.budget <= 0 || best == nil {
+		return nil, false
+	}
+	return best, true
 }
 
 func bind(env map[string]string, name, canon string) map[string]string {

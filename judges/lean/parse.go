@@ -2,6 +2,7 @@ package lean
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -23,21 +24,36 @@ func (n *Node) String() string {
 	if n == nil {
 		return "<nil>"
 	}
+	var b strings.Builder
+	n.write(&b)
+	return b.String()
+}
+
+// write prints n in the form String returns, in linear time.
+func (n *Node) write(b *strings.Builder) {
 	if len(n.C) == 0 {
-		if n.V == "" {
-			return n.K
+		b.WriteString(n.K)
+		if n.V != "" {
+			b.WriteString(":")
+			b.WriteString(n.V)
 		}
-		return n.K + ":" + n.V
+		return
 	}
-	parts := make([]string, len(n.C))
-	for i, c := range n.C {
-		parts[i] = c.String()
-	}
-	head := n.K
+	b.WriteString("(")
+	b.WriteString(n.K)
 	if n.V != "" {
-		head += ":" + n.V
+		b.WriteString(":")
+		b.WriteString(n.V)
 	}
-	return "(" + head + " " + strings.Join(parts, " ") + ")"
+	for _, c := range n.C {
+		b.WriteString(" ")
+		if c == nil {
+			b.WriteString("<nil>")
+			continue
+		}
+		c.write(b)
+	}
+	b.WriteString(")")
 }
 
 // Size counts the nodes of the tree.
@@ -157,11 +173,26 @@ type Statement struct {
 	Tree *Node
 }
 
-var declKeywords = map[string]bool{"theorem": true, "lemma": true, "example": true, "def": true, "abbrev": true, "instance": true}
+// declKeywords start a declaration; theoremKeywords are the ones whose
+// value is a proof (dropped); the others' values are compared.
+var declKeywords = map[string]bool{"theorem": true, "lemma": true, "example": true, "def": true, "abbrev": true, "instance": true,
+	"structure": true, "class": true, "inductive": true}
+var theoremKeywords = map[string]bool{"theorem": true, "lemma": true, "example": true}
+
+// commands start a line that is not a declaration (kept as tokens).
+var commands = map[string]bool{"open": true, "namespace": true, "section": true, "end": true, "variable": true, "universe": true,
+	"set_option": true, "attribute": true, "local": true, "scoped": true, "notation": true, "macro": true, "import": true}
 var modifiers = map[string]bool{"private": true, "protected": true, "noncomputable": true, "nonrec": true, "partial": true, "unsafe": true}
 
 // Parse reads a Lean 4 statement: "theorem name binders : type := proof",
 // or a bare proposition. The proof, if any, is dropped.
+//
+// Declarations before or after the theorem (def, abbrev, instance,
+// structure, class, inductive, open ...) are kept, in order: the tree is
+// then a "decls" node over them, each a "decl" node (V = keyword and
+// name) whose value is compared too; only theorem proofs are dropped. A
+// declaration whose value this parser cannot read is kept as its token
+// sequence ("tokens" node), so it compares only with the same tokens.
 func Parse(src string) (st *Statement, err error) {
 	toks, err := lex(src)
 	if err != nil {
@@ -178,7 +209,54 @@ func Parse(src string) (st *Statement, err error) {
 		}
 	}()
 	st = &Statement{}
-	// attributes and modifiers
+	var decls []*Node
+	theorems := 0
+	for {
+		start := p.i
+		p.skipModifiers()
+		t := p.peek()
+		if t.kind == tEOF {
+			if p.i > start {
+				p.fail("a modifier without a declaration")
+			}
+			break
+		}
+		if t.kind != tIdent || !declKeywords[t.text] {
+			if len(decls) == 0 && start == 0 && p.i == 0 && !(t.kind == tIdent && commands[t.text]) {
+				// a bare proposition
+				st.Tree = p.expr(0)
+				if p.peek().kind != tEOF {
+					p.fail("unexpected %q", p.peek().text)
+				}
+				return st, nil
+			}
+			// another command (open, namespace, variable ...): its tokens
+			decls = append(decls, p.opaque("command", start))
+			continue
+		}
+		p.next()
+		if theoremKeywords[t.text] {
+			name, tree := p.theorem(t.text)
+			st.Name = name
+			theorems++
+			decls = append(decls, &Node{K: "theorem", C: []*Node{tree}})
+			continue
+		}
+		decls = append(decls, p.declaration(t.text, start))
+	}
+	if len(decls) == 1 && decls[0].K == "theorem" {
+		st.Tree = decls[0].C[0]
+		return st, nil
+	}
+	if theorems == 0 && len(decls) == 0 {
+		p.fail("no declaration")
+	}
+	st.Tree = &Node{K: "decls", C: decls}
+	return st, nil
+}
+
+// skipModifiers skips attributes (@[simp]) and modifiers (noncomputable).
+func (p *parser) skipModifiers() {
 	for {
 		if p.is("@[") || (p.is("@") && p.toks[p.i+1].text == "[") {
 			for !p.is("]") && p.peek().kind != tEOF {
@@ -191,33 +269,113 @@ func Parse(src string) (st *Statement, err error) {
 			p.next()
 			continue
 		}
-		break
+		return
 	}
-	if t := p.peek(); t.kind == tIdent && declKeywords[t.text] {
+}
+
+// atDeclStart reports whether the next token starts a declaration: a
+// declaration keyword, a modifier or an attribute at the top level.
+func (p *parser) atDeclStart() bool {
+	t := p.peek()
+	if t.kind == tIdent && (declKeywords[t.text] || modifiers[t.text]) {
+		return true
+	}
+	return t.kind == tSym && t.text == "@" && p.toks[p.i+1].text == "["
+}
+
+// skipToDecl skips tokens (a proof) up to the next declaration or the end.
+func (p *parser) skipToDecl() {
+	for p.peek().kind != tEOF && !p.atDeclStart() {
 		p.next()
-		if t.text != "example" && p.peek().kind == tIdent {
-			st.Name = p.next().text
-		}
-		var binders []binder
-		for p.is("(") || p.is("{") || p.is("[") || p.is("⦃") || p.is("{{") {
-			binders = append(binders, p.bracketBinder()...)
-		}
-		var body *Node
-		if p.is(":") {
-			p.next()
-			body = p.expr(0)
-		} else {
-			body = &Node{K: "hole"}
-		}
-		st.Tree = wrapBinders("pi", binders, body)
-	} else {
-		st.Tree = p.expr(0)
 	}
-	// Proof tail, or any trailing "where"/"|" clauses: dropped.
+}
+
+// opaque keeps the tokens from start up to the next declaration as one
+// node: equal only to the same tokens.
+func (p *parser) opaque(kind string, start int) *Node {
+	p.i = start
+	p.skipModifiers()
+	if p.atDeclStart() && p.i == start {
+		p.next() // the keyword itself
+	}
+	p.skipToDecl()
+	var b strings.Builder
+	for _, t := range p.toks[start:p.i] {
+		if t.kind == tProj {
+			b.WriteString(".")
+		}
+		b.WriteString(t.text)
+		b.WriteString(" ")
+	}
+	return &Node{K: "tokens", V: kind + " " + strings.TrimSpace(b.String())}
+}
+
+// theorem reads the rest of a theorem, lemma or example after its keyword:
+// name, binders, type; the proof is skipped.
+func (p *parser) theorem(kw string) (string, *Node) {
+	name := ""
+	if kw != "example" && p.peek().kind == tIdent {
+		name = p.next().text
+	}
+	binders := p.binders()
+	var body *Node
+	if p.is(":") {
+		p.next()
+		body = p.expr(0)
+	} else {
+		body = &Node{K: "hole"}
+	}
+	// The proof: ":= ...", "where" or "|" clauses; anything else is an error.
 	if !p.is(":=") && !p.is("where") && !p.is("|") && p.peek().kind != tEOF {
 		p.fail("unexpected %q", p.peek().text)
 	}
-	return st, nil
+	p.skipToDecl()
+	return name, wrapBinders("pi", binders, body)
+}
+
+func (p *parser) binders() []binder {
+	var bs []binder
+	for p.is("(") || p.is("{") || p.is("[") || p.is("⦃") || p.is("{{") {
+		bs = append(bs, p.bracketBinder()...)
+	}
+	return bs
+}
+
+// declaration reads a def, abbrev or instance whose value is a term
+// (":= term"): a "decl" node over its binders (lam nodes) around a
+// "defn" node over its type and its value. Anything else (pattern-matching clauses, "where", structures,
+// inductive types, a value that does not parse) is kept as tokens.
+func (p *parser) declaration(kw string, start int) (n *Node) {
+	if kw != "def" && kw != "abbrev" && kw != "instance" {
+		return p.opaque("decl", start)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(*ParseError); !ok {
+				panic(r)
+			}
+			n = p.opaque("decl", start)
+		}
+	}()
+	name := ""
+	if p.peek().kind == tIdent && !isKeyword(p.peek().text) {
+		name = p.next().text
+	}
+	bs := p.binders()
+	typ := &Node{K: "hole"}
+	if p.is(":") {
+		p.next()
+		typ = p.expr(0)
+	}
+	if !p.is(":=") {
+		return p.opaque("decl", start)
+	}
+	p.next()
+	val := p.expr(0)
+	if p.peek().kind != tEOF && !p.atDeclStart() {
+		return p.opaque("decl", start)
+	}
+	return &Node{K: "decl", V: kw + " " + name, C: []*Node{wrapBinders("lam", bs, &Node{K: "defn", C: []*Node{typ, val}})}}
 }
 
 type binder struct {
@@ -239,10 +397,12 @@ func (p *parser) bracketBinder() []binder {
 	open := p.next().text
 	close := closers[open]
 	if open == "[" {
-		// instance binder: [C] or [name : C]
-		name := "_"
+		// instance binder: [C] or [name : C]; its name starts with "[" so
+		// that normalization never moves it (a later binder's instances
+		// may depend on it).
+		name := "["
 		if p.peek().kind == tIdent && p.toks[p.i+1].text == ":" {
-			name = p.next().text
+			name += p.next().text
 			p.next()
 		}
 		t := p.expr(0)
@@ -328,10 +488,15 @@ func (p *parser) expr(min int) *Node {
 			}
 		}
 		// Application: f x y binds tightest.
-		if min <= maxPrec && p.startsArg() {
+		if min <= maxPrec && (p.startsArg() || p.isFun()) {
 			args := []*Node{lhs}
 			for p.startsArg() && !p.stopped() {
 				args = append(args, p.arg())
+			}
+			// A trailing fun is the last argument and runs as far as it
+			// can: Summable fun n => 1 / n ^ 2.
+			if p.isFun() && !p.stopped() {
+				args = append(args, p.prefix())
 			}
 			lhs = &Node{K: "app", C: args}
 			continue
@@ -347,6 +512,9 @@ func (p *parser) expr(min int) *Node {
 		return lhs
 	}
 }
+
+// isFun reports whether the next token opens a fun (or λ) term.
+func (p *parser) isFun() bool { return p.is("fun") || p.is("λ") }
 
 func isPunct(s string) bool {
 	switch s {
@@ -734,6 +902,10 @@ func (p *parser) brace() *Node {
 		p.next()
 		return &Node{K: "setlit"}
 	}
+	// structure instance: { x := 1, y := 2 }, { s with x := 1 }
+	if p.peek().kind == tIdent && p.toks[p.i+1].text == ":=" {
+		return p.structInstance(nil)
+	}
 	// set-builder with a binder
 	if p.peek().kind == tIdent || p.is("(") || p.is("_") {
 		save := p.i
@@ -743,6 +915,10 @@ func (p *parser) brace() *Node {
 		p.i = save
 	}
 	first := p.exprStop("|")
+	if p.is("with") {
+		p.next()
+		return p.structInstance(first)
+	}
 	if p.is("|") { // {f x | x ∈ s} style image builder
 		p.next()
 		pred := p.expr(0)
@@ -754,13 +930,37 @@ func (p *parser) brace() *Node {
 		p.next()
 		items = append(items, p.expr(0))
 	}
-	if p.is(":=") { // structure instance: keep opaque but ordered
-		for !p.is("}") && p.peek().kind != tEOF {
-			p.next()
-		}
-	}
 	p.expect("}")
 	return &Node{K: "setlit", C: items}
+}
+
+// structInstance reads the fields of a structure instance up to "}":
+// "x := e" separated by commas, an optional ": T" at the end. The node
+// is "struct" over a "with" node (the structure updated, or a hole) and
+// one "field" node per field (V = name), sorted by name: the order of
+// named fields does not matter.
+func (p *parser) structInstance(src *Node) *Node {
+	if src == nil {
+		src = &Node{K: "hole"}
+	}
+	var fields []*Node
+	for p.peek().kind == tIdent {
+		name := p.next().text
+		p.expect(":=")
+		fields = append(fields, &Node{K: "field", V: name, C: []*Node{p.expr(0)}})
+		if !p.is(",") {
+			break
+		}
+		p.next()
+	}
+	sort.SliceStable(fields, func(i, j int) bool { return fields[i].V < fields[j].V })
+	n := &Node{K: "struct", C: append([]*Node{{K: "with", C: []*Node{src}}}, fields...)}
+	if p.is(":") {
+		p.next()
+		n = &Node{K: "ascr", C: []*Node{n, p.expr(0)}}
+	}
+	p.expect("}")
+	return n
 }
 
 func (p *parser) exprStop(s string) *Node {

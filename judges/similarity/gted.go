@@ -1,4 +1,4 @@
-package study
+package similarity
 
 import (
 	"github.com/rxeval/rxeval/judges/lean"

@@ -1,4 +1,8 @@
-package study
+// Package similarity holds the similarity metrics that decide correction
+// pairs by a threshold: GTED (a tree edit distance on operator trees from
+// the lean-ast parser, after the lean-ast judge) and sentence BLEU on Lean
+// tokens. The study package measures them; the judges package runs them.
+package similarity
 
 // Tree is an ordered labelled tree for tree edit distance.
 type Tree struct {

@@ -1,0 +1,29 @@
+package lean
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestHostileBinderRuns: runs of interchangeable binders, nested, cannot
+// make a comparison slow (the orders tried are bounded per run and per
+// statement).
+func TestHostileBinderRuns(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("theorem t : ")
+	for i := 0; i < 120; i++ {
+		b.WriteString("∃ a b c d e f : ℕ, a + b + c + d + e + f = 0 ∧ (")
+	}
+	b.WriteString("True")
+	b.WriteString(strings.Repeat(")", 120))
+	src := b.String()
+	start := time.Now()
+	if r, why := Compare(src, src); r != Same {
+		t.Fatalf("%v (%s)", r, why)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("comparing a %d-byte statement with itself took %v", len(src), d)
+	}
+	t.Logf("%d bytes: %v", len(src), time.Since(start))
+}

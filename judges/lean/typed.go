@@ -1,0 +1,275 @@
+package lean
+
+import (
+	"math/big"
+	"strings"
+)
+
+// typed applies the rewrites that are equivalences only at some types,
+// with the types it can read from the binders (env maps a bound name to
+// its type class, "" when unknown):
+//
+//   - on sets and finsets, ≤ < ⊓ ⊔ are ⊆ ⊂ ∩ ∪ (Set.le_eq_subset,
+//     Set.lt_eq_ssubset, Set.inf_eq_inter, Set.sup_eq_union and their
+//     Finset forms). An operand is a set when it is a variable declared
+//     Set α or Finset α, a set-builder {x | p}, or Set.Icc and the like; a
+//     set literal {a, b} alone is not (it may be a Multiset, where ≤ is
+//     not ⊆).
+//   - numerals compare by value where their type is ℚ, ℝ or ℂ: 2 and 2.0,
+//     13/2 and 6.5. Lean elaborates the operands of + - * / and of = < ≤
+//     as one tree (binop%) at its largest type: when every leaf of that
+//     tree has a type read from the binders (ℕ ℤ ℚ ℝ ℂ, a function into
+//     one of them, an ascription (e : T), a numeral or a coercion ↑e) and
+//     the largest is ℚ, ℝ or ℂ, decimals and quotients of numerals become
+//     their reduced fractions. Otherwise (an unknown leaf, or the largest
+//     type ℕ or ℤ, where / truncates and 2.0 is not a literal) numerals
+//     stay as written.
+func typed(n *Node, env map[string]string) *Node {
+	if n == nil {
+		return nil
+	}
+	switch {
+	case binderKinds[n.K]:
+		kids := make([]*Node, len(n.C))
+		last := len(n.C) - 1
+		for i := 0; i < last; i++ {
+			kids[i] = typed(n.C[i], env)
+		}
+		class := ""
+		if n.K != "sep" && len(n.C) > 1 {
+			class = typeClass(n.C[0])
+		}
+		name := strings.TrimPrefix(n.V, "[")
+		kids[last] = typed(n.C[last], bindType(env, name, class))
+		return &Node{K: n.K, V: n.V, C: kids}
+	case n.K == "big":
+		return &Node{K: n.K, V: n.V, C: []*Node{n.C[0], typed(n.C[1], env), typed(n.C[2], env), typed(n.C[3], bindType(env, n.C[0].V, typeClass(n.C[1])))}}
+	case n.K == "bin" && len(n.C) == 2 && latticeToSet[n.V] != "" && (isSet(n.C[0], env) || isSet(n.C[1], env)):
+		return typed(&Node{K: "bin", V: latticeToSet[n.V], C: n.C}, env)
+	case inComponent(n):
+		return foldComponent(n, env, "")
+	case n.K == "ascr" && len(n.C) == 2:
+		t := typeClass(n.C[1])
+		inner := n.C[0]
+		switch {
+		case inComponent(inner):
+			inner = foldComponent(inner, env, t)
+		case inner.K == "num" && isField(t):
+			inner = foldNum(inner)
+		default:
+			inner = typed(inner, env)
+		}
+		return &Node{K: "ascr", C: []*Node{inner, typed(n.C[1], env)}}
+	}
+	if len(n.C) == 0 {
+		return n
+	}
+	kids := make([]*Node, len(n.C))
+	for i, c := range n.C {
+		kids[i] = typed(c, env)
+	}
+	return &Node{K: n.K, V: n.V, C: kids}
+}
+
+func bindType(env map[string]string, name, class string) map[string]string {
+	if name == "_" || name == "" {
+		return env
+	}
+	if strings.HasPrefix(name, "⟨") {
+		return nil // a pattern binds names we do not track: forget every type
+	}
+	out := make(map[string]string, len(env)+1)
+	for k, v := range env {
+		out[k] = v
+	}
+	out[name] = class
+	return out
+}
+
+var latticeToSet = map[string]string{"≤": "⊆", "<": "⊂", "⊓": "∩", "⊔": "∪"}
+
+// setFunctions return a Set or a Finset.
+var setFunctions = map[string]bool{
+	"Set.Icc": true, "Set.Ico": true, "Set.Ioc": true, "Set.Ioo": true, "Set.Ici": true, "Set.Iic": true, "Set.Ioi": true, "Set.Iio": true,
+	"Set.univ": true, "Set.range": true, "Set.image": true, "Set.preimage": true,
+	"Finset.Icc": true, "Finset.Ico": true, "Finset.Ioc": true, "Finset.Ioo": true, "Finset.range": true, "Finset.univ": true,
+	"Finset.filter": true, "Finset.image": true,
+}
+
+// isSet reports whether n is known to be a Set or a Finset.
+func isSet(n *Node, env map[string]string) bool {
+	switch n.K {
+	case "id":
+		return env[n.V] == "set" || setFunctions[n.V]
+	case "setof", "sep":
+		return true
+	case "app":
+		return n.C[0].K == "id" && setFunctions[n.C[0].V]
+	case "bin":
+		if (n.V == "∩" || n.V == "∪" || n.V == "\\") && len(n.C) == 2 {
+			return isSet(n.C[0], env) || isSet(n.C[1], env)
+		}
+	case "ascr":
+		return typeClass(n.C[1]) == "set"
+	}
+	return false
+}
+
+// numeric types in the order of their coercions.
+var numRank = map[string]int{"ℕ": 1, "ℤ": 2, "ℚ": 3, "ℝ": 4, "ℂ": 5}
+
+func isField(class string) bool { return numRank[class] >= 3 }
+
+// typeClass reads a type: a numeric type, "set" for Set α and Finset α,
+// "fn:T" for a function into a numeric type T, or "".
+func typeClass(t *Node) string {
+	switch t.K {
+	case "id":
+		if numRank[t.V] > 0 {
+			return t.V
+		}
+	case "app":
+		if t.C[0].K == "id" && (t.C[0].V == "Set" || t.C[0].V == "Finset") {
+			return "set"
+		}
+	case "pi":
+		// a function of one argument into a numeric type
+		if c := typeClass(t.C[1]); t.V == "_" && numRank[c] > 0 {
+			return "fn:" + c
+		}
+	}
+	return ""
+}
+
+// realFunctions are Mathlib functions into ℝ.
+var realFunctions = map[string]bool{"Real.sqrt": true, "Real.log": true, "Real.exp": true, "Real.sin": true, "Real.cos": true, "Real.tan": true, "Real.arctan": true, "Real.logb": true}
+
+// componentOps are elaborated together by binop%/binrel%: the operands of
+// +, -, *, /, unary -, the base of ^ (rightact%), and both sides of =, <, ≤.
+var componentOps = map[string]bool{"+": true, "-": true, "*": true, "/": true, "^": true, "=": true, "<": true, "≤": true}
+
+func inComponent(n *Node) bool {
+	return (n.K == "bin" && componentOps[n.V] && len(n.C) == 2) || (n.K == "un" && n.V == "-")
+}
+
+// isRelation: a relation is the root of its component; one inside
+// another component is a leaf there (a Prop), elaborated on its own.
+func isRelation(n *Node) bool { return n.K == "bin" && (n.V == "=" || n.V == "<" || n.V == "≤") }
+
+// leaves collects the leaves of the component at n (not the exponents of ^).
+func leaves(n *Node, out []*Node, root bool) []*Node {
+	if !inComponent(n) || !root && isRelation(n) {
+		return append(out, n)
+	}
+	if n.K == "bin" && n.V == "^" {
+		return leaves(n.C[0], out, false)
+	}
+	for _, c := range n.C {
+		out = leaves(c, out, false)
+	}
+	return out
+}
+
+// leafType is the type class of a leaf, "·" for a leaf that takes the
+// component's type (a numeral, a coercion), "" when unknown.
+func leafType(n *Node, env map[string]string) string {
+	switch n.K {
+	case "num", "coe":
+		return "·"
+	case "id":
+		if n.V == "Real.pi" {
+			return "ℝ"
+		}
+		return env[n.V]
+	case "app":
+		if h := n.C[0]; h.K == "id" {
+			if realFunctions[h.V] {
+				return "ℝ"
+			}
+			if c, ok := strings.CutPrefix(env[h.V], "fn:"); ok && len(n.C) == 2 {
+				return c
+			}
+		}
+	case "ascr":
+		return typeClass(n.C[1])
+	}
+	return ""
+}
+
+// foldComponent rewrites the numerals of the component at n by value
+// when its type is known to be ℚ, ℝ or ℂ (seed: the type it is ascribed,
+// or ""), and runs typed on the leaves.
+func foldComponent(n *Node, env map[string]string, seed string) *Node {
+	class := seed
+	fold := true
+	if seed != "" && numRank[seed] == 0 {
+		fold = false
+	}
+	for _, l := range leaves(n, nil, true) {
+		t := leafType(l, env)
+		switch {
+		case t == "·":
+		case numRank[t] > 0:
+			if numRank[t] > numRank[class] {
+				class = t
+			}
+		default:
+			fold = false
+		}
+	}
+	fold = fold && isField(class)
+	var walk func(n *Node, root bool) *Node
+	walk = func(n *Node, root bool) *Node {
+		if !root && isRelation(n) {
+			return foldComponent(n, env, "")
+		}
+		if !inComponent(n) {
+			if fold && n.K == "num" {
+				return foldNum(n)
+			}
+			return typed(n, env)
+		}
+		kids := make([]*Node, len(n.C))
+		for i, c := range n.C {
+			if n.K == "bin" && n.V == "^" && i == 1 {
+				kids[i] = typed(c, env) // the exponent is elaborated on its own
+				continue
+			}
+			kids[i] = walk(c, false)
+		}
+		out := &Node{K: n.K, V: n.V, C: kids}
+		if fold && out.K == "bin" && out.V == "/" && kids[0].K == "num" && kids[1].K == "num" {
+			a, ok1 := numValue(kids[0].V)
+			b, ok2 := numValue(kids[1].V)
+			if ok1 && ok2 && b.Sign() != 0 {
+				return &Node{K: "num", V: ratString(new(big.Rat).Quo(a, b))}
+			}
+		}
+		return out
+	}
+	return walk(n, true)
+}
+
+// foldNum writes a numeral of a field by value: 2.0 is 2, 6.5 is 13/2.
+func foldNum(n *Node) *Node {
+	if v, ok := numValue(n.V); ok {
+		return &Node{K: "num", V: ratString(v)}
+	}
+	return n
+}
+
+// numValue reads a normalized numeral (7, 2.5, 2.0, 13/2).
+func numValue(s string) (*big.Rat, bool) {
+	if len(s) > 40 {
+		return nil, false
+	}
+	v, ok := new(big.Rat).SetString(s)
+	return v, ok
+}
+
+func ratString(v *big.Rat) string {
+	if v.IsInt() {
+		return v.Num().String()
+	}
+	return v.String()
+}
