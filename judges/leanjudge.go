@@ -10,7 +10,10 @@ import (
 // LeanJudge decides correction pairs by parsing both Lean 4 statements and
 // comparing their normalized trees (package lean): equal trees are
 // equivalent; trees that differ in one numeral or one operator are not;
-// anything else is left undecided.
+// anything else is left undecided, except a prediction that repeats the
+// sample's misaligned statement (equal trees) where the gold correction does
+// not: the gold says that statement is wrong, so the prediction is not
+// equivalent to the gold.
 type LeanJudge struct{}
 
 func (LeanJudge) Name() string { return "lean-ast" }
@@ -24,6 +27,13 @@ func (j LeanJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision,
 			return eval.Equivalent, why
 		case lean.Different:
 			return eval.NotEquivalent, why
+		}
+		if p.FormalStatement != "" {
+			if r, _ := lean.Compare(p.FormalStatement, p.Pred); r == lean.Same {
+				if r, _ := lean.Compare(p.FormalStatement, p.Gold); r != lean.Same {
+					return eval.NotEquivalent, "the prediction repeats the misaligned statement, which the gold corrects"
+				}
+			}
 		}
 		return eval.Undecided, why
 	}), nil
