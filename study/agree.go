@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Outcome is the part of a per-sample line (rxeval score --per-sample)
@@ -55,7 +56,9 @@ func ReadOutcomes(data []byte) (map[string]Outcome, []string, error) {
 type Pairwise struct {
 	SubTask   string  `json:"sub_task"`
 	Agreement float64 `json:"agreement"`
-	Kappa     float64 `json:"kappa"`
+	// Kappa is Cohen's kappa, null when undefined (KappaUndefined says why).
+	Kappa          *float64 `json:"kappa"`
+	KappaUndefined string   `json:"kappa_undefined,omitempty"`
 	// Confusion: both right, A only, B only, both wrong.
 	BothRight int `json:"both_right"`
 	AOnly     int `json:"a_only"`
@@ -79,7 +82,8 @@ type Agreement struct {
 	SubTasks []Pairwise `json:"sub_tasks"`
 }
 
-// Agree compares two runs on the samples both contain.
+// Agree compares two runs on the samples both contain; with no sample in
+// both it has no sub-task figures.
 func Agree(a, b map[string]Outcome) Agreement {
 	var ids []string
 	var res Agreement
@@ -97,6 +101,9 @@ func Agree(a, b map[string]Outcome) Agreement {
 	}
 	sort.Strings(ids)
 	res.N = len(ids)
+	if res.N == 0 {
+		return res
+	}
 	tasks := []struct {
 		name string
 		get  func(Outcome) bool
@@ -121,7 +128,10 @@ func Agree(a, b map[string]Outcome) Agreement {
 			}
 		}
 		p.BothRight, p.AOnly, p.BOnly, p.BothWrong = c.TP, c.FP, c.FN, c.TN
-		p.Agreement, p.Kappa = c.Accuracy(), c.Kappa()
+		p.Agreement, p.Kappa = c.Accuracy(), defined(c.Kappa())
+		if why := c.KappaUndefined(); why != "" {
+			p.KappaUndefined = strings.ReplaceAll(why, "pair", "sample")
+		}
 		p.AccuracyA, p.AccuracyB = ratio(c.TP+c.FP, c.N()), ratio(c.TP+c.FN, c.N())
 		p.Delta = p.AccuracyB - p.AccuracyA
 		res.SubTasks = append(res.SubTasks, p)

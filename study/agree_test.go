@@ -37,7 +37,7 @@ func TestAgree(t *testing.T) {
 	corr := r.SubTasks[4]
 	// By hand: both right {1}, A only {4}, B only {2}, both wrong {3}: agreement 0.5;
 	// po = .5, pe = .5*.5 + .5*.5 = .5, kappa 0.
-	if corr.SubTask != "correction" || corr.BothRight != 1 || corr.AOnly != 1 || corr.BOnly != 1 || corr.BothWrong != 1 || corr.Agreement != 0.5 || corr.Kappa != 0 {
+	if corr.SubTask != "correction" || corr.BothRight != 1 || corr.AOnly != 1 || corr.BOnly != 1 || corr.BothWrong != 1 || corr.Agreement != 0.5 || corr.Kappa == nil || *corr.Kappa != 0 {
 		t.Errorf("correction %+v", corr)
 	}
 	if corr.Disagreements != 2 || corr.DisagreementsFirst[0] != "2" || corr.DisagreementsFirst[1] != "4" {

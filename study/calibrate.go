@@ -2,7 +2,9 @@ package study
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -14,14 +16,19 @@ import (
 // Result is a judge's calibration table on a labelled set.
 type Result struct {
 	Judge string `json:"judge"`
-	Figures
+	// Task is the task whose pairs were judged ("" for all).
+	Task string `json:"task,omitempty"`
+	// Skipped counts pairs left out, and SkippedWhy says why (a judge that
+	// cannot decide localization pairs skips them).
+	Skipped    int    `json:"skipped,omitempty"`
+	SkippedWhy string `json:"skipped_reason,omitempty"`
+	Calibration
 	// Threshold is the decision threshold of a scoring judge (gted, bleu):
 	// the one given, or the one --sweep chose.
 	Threshold *float64 `json:"threshold"`
 	Swept     bool     `json:"swept,omitempty"`
 	// DecidedBy counts which part of the judge decided each pair.
-	DecidedBy map[string]int        `json:"decided_by,omitempty"`
-	CI        map[string][2]float64 `json:"ci"`
+	DecidedBy map[string]int `json:"decided_by,omitempty"`
 	// CorpusBLEU of all candidates against their references (bleu only).
 	CorpusBLEU *float64 `json:"corpus_bleu,omitempty"`
 	Set        string   `json:"set_fingerprint"`
@@ -33,11 +40,98 @@ type Result struct {
 	Published       []PublishedRow `json:"published,omitempty"`
 }
 
+// Calibration is a judge's table against the labels with the undecided
+// pairs apart: the figures on the decided pairs, and on all pairs with
+// undecided ones scored as not equivalent (as 'rxeval score' does by
+// default: a lower bound).
+type Calibration struct {
+	N       int `json:"n"`
+	Decided int `json:"decided"`
+	// Coverage is Decided / N.
+	Coverage   *float64    `json:"coverage"`
+	CoverageCI *[2]float64 `json:"coverage_ci,omitempty"`
+	// Undecided pairs by their label.
+	UndecidedEquivalent    int `json:"undecided_equivalent"`
+	UndecidedNotEquivalent int `json:"undecided_not_equivalent"`
+	// DecidedPairs are the figures on the decided pairs alone.
+	DecidedPairs Figures `json:"decided_pairs"`
+	// AllPairs are the figures on every pair, an undecided pair scored as
+	// "not equivalent" (its FN or TN).
+	AllPairs Figures `json:"all_pairs_undecided_as_not_equivalent"`
+}
+
+// Table counts a three-way judge (equivalent, not equivalent, undecided)
+// against binary labels.
+type Table struct {
+	Decided                             Confusion
+	UndecidedEquivalent, UndecidedNotEq int
+}
+
+// Add counts one verdict against its label.
+func (t *Table) Add(v eval.Verdict, label bool) {
+	switch {
+	case v != eval.Undecided:
+		t.Decided.Add(v == eval.Equivalent, label)
+	case label:
+		t.UndecidedEquivalent++
+	default:
+		t.UndecidedNotEq++
+	}
+}
+
+// Conservative is the table with undecided pairs scored as not equivalent.
+func (t Table) Conservative() Confusion {
+	c := t.Decided
+	c.FN += t.UndecidedEquivalent
+	c.TN += t.UndecidedNotEq
+	return c
+}
+
+// Calibration computes the reported numbers.
+func (t Table) Calibration() Calibration {
+	n := t.Decided.N() + t.UndecidedEquivalent + t.UndecidedNotEq
+	return Calibration{N: n, Decided: t.Decided.N(), Coverage: defined(ratio(t.Decided.N(), n)),
+		UndecidedEquivalent: t.UndecidedEquivalent, UndecidedNotEquivalent: t.UndecidedNotEq,
+		DecidedPairs: t.Decided.Figures(), AllPairs: t.Conservative().Figures()}
+}
+
+// bootstrapTable adds 95% percentile intervals to c, resampling the pairs.
+func bootstrapTable(c *Calibration, verdicts []eval.Verdict, labels []bool, rounds int, seed uint64) {
+	rng := rand.New(rand.NewPCG(seed, 0xb007))
+	series := map[string][]float64{}
+	for r := 0; r < rounds; r++ {
+		var t Table
+		for range verdicts {
+			i := rng.IntN(len(verdicts))
+			t.Add(verdicts[i], labels[i])
+		}
+		addRatios(series, "decided_", t.Decided)
+		addRatios(series, "all_", t.Conservative())
+		series["coverage"] = append(series["coverage"], ratio(t.Decided.N(), len(verdicts)))
+	}
+	iv := intervals(series)
+	c.DecidedPairs.CI, c.AllPairs.CI = map[string][2]float64{}, map[string][2]float64{}
+	for k, v := range iv {
+		switch {
+		case k == "coverage":
+			c.CoverageCI = &v
+		case strings.HasPrefix(k, "decided_"):
+			c.DecidedPairs.CI[strings.TrimPrefix(k, "decided_")] = v
+		default:
+			c.AllPairs.CI[strings.TrimPrefix(k, "all_")] = v
+		}
+	}
+}
+
 // Options tune Calibrate.
 type Options struct {
 	Sweep     bool
 	Bootstrap int
 	Seed      uint64
+	// Task keeps only the pairs of one task (TaskCorrection or
+	// TaskLocalization); "" keeps every task the judge can decide, and a
+	// judge that compares statements (gted, bleu) skips localization pairs.
+	Task string
 	// Judge is used for specs Calibrate does not know itself (a model
 	// judge built by the caller); undecided pairs count as not equivalent.
 	Judge eval.Judge
@@ -51,7 +145,7 @@ type Options struct {
 type KindFigures struct {
 	Task string `json:"task"`
 	Kind string `json:"kind"`
-	Figures
+	Calibration
 }
 
 func taskOf(p LabeledPair) string {
@@ -91,27 +185,91 @@ func ParseJudge(spec string) (name string, threshold *float64, err error) {
 	return spec, nil, nil
 }
 
+// UsageError is a Calibrate error in what was asked (a judge spec, a task
+// the judge cannot decide), not in the labelled pairs.
+type UsageError struct{ Err error }
+
+func (e UsageError) Error() string { return e.Err.Error() }
+func (e UsageError) Unwrap() error { return e.Err }
+
+// ErrNothingToJudge: no labelled pair is left for the judge.
+var ErrNothingToJudge = errors.New("nothing to judge")
+
 // Calibrate runs a judge over labelled pairs and reports its agreement with
 // the labels. Judges: exact (the strings are equal), offline (the lean-ast
-// judge; undecided counts as not equivalent), gted[:θ] (lean-ast first,
-// then GTED similarity ≥ θ), bleu[:θ] (sentence BLEU ≥ θ), or opts.Judge.
-// A scoring judge needs a threshold or opts.Sweep, which picks the one
-// that maximizes kappa on these pairs.
+// judge, and opts.Localization for localization pairs), gted[:θ] (lean-ast
+// first, then GTED similarity ≥ θ), bleu[:θ] (sentence BLEU ≥ θ), or
+// opts.Judge. A scoring judge needs a threshold or opts.Sweep, which picks
+// the one that maximizes kappa on these pairs. Undecided pairs are counted
+// apart (see Calibration).
 func Calibrate(ctx context.Context, pairs []LabeledPair, spec string, opts Options) (*Result, error) {
 	name, threshold, err := ParseJudge(spec)
 	if err != nil {
-		return nil, err
+		return nil, UsageError{err}
 	}
-	res := &Result{Judge: name, DecidedBy: map[string]int{}, Set: Fingerprint(pairs)}
+	res := &Result{Judge: name, Task: opts.Task, DecidedBy: map[string]int{}, Set: Fingerprint(pairs)}
+	res.PublishedSource, res.Published = Published(pairs)
+	statementsOnly := name == "gted" || name == "bleu"
+	switch opts.Task {
+	case "":
+	case TaskCorrection:
+	case TaskLocalization:
+		if statementsOnly {
+			return nil, UsageError{fmt.Errorf("judge %s compares statements and cannot decide localization pairs: use exact, offline or a model judge", name)}
+		}
+	default:
+		return nil, UsageError{fmt.Errorf("task %q: want %s or %s", opts.Task, TaskCorrection, TaskLocalization)}
+	}
+	var kept []LabeledPair
+	for _, p := range pairs {
+		switch {
+		case opts.Task != "" && taskOf(p) != opts.Task:
+			res.Skipped++
+			res.SkippedWhy = "not " + opts.Task + " pairs (--task " + opts.Task + ")"
+		case opts.Task == "" && statementsOnly && taskOf(p) == TaskLocalization:
+			res.Skipped++
+			res.SkippedWhy = "localization pairs: judge " + name + " compares statements (use exact, offline or a model judge for them)"
+		default:
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) == 0 {
+		if opts.Task != "" {
+			return nil, fmt.Errorf("%w: no %s pairs among the %d", ErrNothingToJudge, opts.Task, len(pairs))
+		}
+		return nil, fmt.Errorf("%w: no pair judge %s can decide among the %d (%s)", ErrNothingToJudge, name, len(pairs), res.SkippedWhy)
+	}
+	pairs = kept
+	if res.Skipped > 0 {
+		res.Published = nil // a table of the whole set
+		res.PublishedSource = ""
+	}
 	labels := make([]bool, len(pairs))
 	for i, p := range pairs {
 		labels[i] = p.Label
 	}
-	preds := make([]bool, len(pairs))
+	verdicts := make([]eval.Verdict, len(pairs))
+	yes := func(b bool) eval.Verdict {
+		if b {
+			return eval.Equivalent
+		}
+		return eval.NotEquivalent
+	}
+	// take records what a judge decided for pairs at[k].
+	take := func(ds []eval.Decision, at []int) {
+		for k, d := range ds {
+			verdicts[at[k]] = d.Verdict
+			if d.Verdict == eval.Undecided {
+				res.DecidedBy["undecided"]++
+			} else {
+				res.DecidedBy[d.By]++
+			}
+		}
+	}
 	switch name {
 	case "exact":
 		for i, p := range pairs {
-			preds[i] = p.Candidate == p.Reference
+			verdicts[i] = yes(p.Candidate == p.Reference)
 			res.DecidedBy["exact"]++
 		}
 	case "offline":
@@ -128,14 +286,7 @@ func Calibrate(ctx context.Context, pairs []LabeledPair, spec string, opts Optio
 		if err != nil {
 			return nil, err
 		}
-		for k, d := range ds {
-			preds[corAt[k]] = d.Verdict == eval.Equivalent
-			if d.Verdict == eval.Undecided {
-				res.DecidedBy["undecided"]++
-			} else {
-				res.DecidedBy[d.By]++
-			}
-		}
+		take(ds, corAt)
 		at := locAt
 		if len(loc) > 0 {
 			if opts.Localization == nil {
@@ -145,21 +296,9 @@ func Calibrate(ctx context.Context, pairs []LabeledPair, spec string, opts Optio
 			if err != nil {
 				return nil, err
 			}
-			for k, d := range ds {
-				preds[at[k]] = d.Verdict == eval.Equivalent
-				if d.Verdict == eval.Undecided {
-					res.DecidedBy["undecided"]++
-				} else {
-					res.DecidedBy[d.By]++
-				}
-			}
+			take(ds, at)
 		}
 	case "gted", "bleu":
-		for _, p := range pairs {
-			if taskOf(p) == TaskLocalization {
-				return nil, fmt.Errorf("judge %s compares statements, and this set has localization pairs (%s): use exact, offline or a model judge", name, p.Name)
-			}
-		}
 		scores := make([]float64, len(pairs))
 		var cands, refs [][]string
 		for i, p := range pairs {
@@ -183,52 +322,45 @@ func Calibrate(ctx context.Context, pairs []LabeledPair, spec string, opts Optio
 			th, _ := Sweep(scores, labels)
 			threshold, res.Swept = &th, true
 		case threshold == nil:
-			return nil, fmt.Errorf("judge %s needs a threshold (%s:0.7) or --sweep", name, name)
+			return nil, UsageError{fmt.Errorf("judge %s needs a threshold (%s:0.7) or --sweep", name, name)}
 		}
 		res.Threshold = threshold
 		for i, s := range scores {
-			preds[i] = s >= *threshold
+			verdicts[i] = yes(s >= *threshold)
 		}
 	default:
 		if opts.Judge == nil {
-			return nil, fmt.Errorf("unknown judge %q; want exact, offline, gted[:θ], bleu[:θ] or a model judge", spec)
+			return nil, UsageError{fmt.Errorf("unknown judge %q; want exact, offline, gted[:θ], bleu[:θ] or a model judge", spec)}
 		}
 		res.Judge = opts.Judge.Name()
 		ps := make([]eval.Pair, len(pairs))
+		at := make([]int, len(pairs))
 		for i, p := range pairs {
-			ps[i] = evalPair(p)
+			ps[i], at[i] = evalPair(p), i
 		}
 		ds, err := opts.Judge.Judge(ctx, ps)
 		if err != nil {
 			return nil, err
 		}
-		for i, d := range ds {
-			preds[i] = d.Verdict == eval.Equivalent
-			if d.Verdict == eval.Undecided {
-				res.DecidedBy["undecided"]++
-			} else {
-				res.DecidedBy[d.By]++
-			}
-		}
+		take(ds, at)
 	}
-	var c Confusion
-	for i := range preds {
-		c.Add(preds[i], labels[i])
+	var t Table
+	for i := range verdicts {
+		t.Add(verdicts[i], labels[i])
 	}
-	res.Figures = c.Figures()
-	res.ByKind = byKind(pairs, preds)
+	res.Calibration = t.Calibration()
+	res.ByKind = byKind(pairs, verdicts)
 	if opts.Bootstrap > 0 {
-		res.CI = Bootstrap(preds, labels, opts.Bootstrap, opts.Seed)
+		bootstrapTable(&res.Calibration, verdicts, labels, opts.Bootstrap, opts.Seed)
 	}
-	res.PublishedSource, res.Published = Published(pairs)
 	return res, nil
 }
 
 // byKind splits the figures by task and kind, in order of first
 // appearance; nil when no pair names its kind.
-func byKind(pairs []LabeledPair, preds []bool) []KindFigures {
+func byKind(pairs []LabeledPair, verdicts []eval.Verdict) []KindFigures {
 	type key struct{ task, kind string }
-	counts := map[key]*Confusion{}
+	counts := map[key]*Table{}
 	var order []key
 	for i, p := range pairs {
 		if p.Kind == "" {
@@ -236,14 +368,14 @@ func byKind(pairs []LabeledPair, preds []bool) []KindFigures {
 		}
 		k := key{taskOf(p), p.Kind}
 		if counts[k] == nil {
-			counts[k] = &Confusion{}
+			counts[k] = &Table{}
 			order = append(order, k)
 		}
-		counts[k].Add(preds[i], p.Label)
+		counts[k].Add(verdicts[i], p.Label)
 	}
 	var out []KindFigures
 	for _, k := range order {
-		out = append(out, KindFigures{k.task, k.kind, counts[k].Figures()})
+		out = append(out, KindFigures{k.task, k.kind, counts[k].Calibration()})
 	}
 	return out
 }

@@ -51,28 +51,44 @@ func TestCalibrateMiniF2F(t *testing.T) {
 		}
 		res[spec] = r
 	}
-	f := func(format string, x float64) string { return fmt.Sprintf(format, x) }
+	f := func(format string, x *float64) string {
+		if x == nil {
+			return "-"
+		}
+		return fmt.Sprintf(format, *x)
+	}
 	for _, c := range []struct{ what, got, want string }{
 		// "it accepts nothing"
-		{"exact TP+FP", fmt.Sprint(res["exact"].TP + res["exact"].FP), "0"},
-		// "It decides 47 of 205 pairs, all as equivalent, and agrees with the human on all 47"
+		{"exact TP+FP", fmt.Sprint(res["exact"].AllPairs.TP + res["exact"].AllPairs.FP), "0"},
+		// "It decides 47 of 205 pairs (coverage 22.93%), all as equivalent, and agrees with the human on all 47"
 		{"offline decided", fmt.Sprint(res["offline"].DecidedBy), "map[lean-ast:47 undecided:158]"},
-		{"offline TP FP", fmt.Sprint(res["offline"].TP, res["offline"].FP), "47 0"},
-		{"offline recall", f("%.0f%%", 100*res["offline"].Recall), "39%"},
+		{"offline coverage", f("%.2f%%", pct100(res["offline"].Coverage)), "22.93%"},
+		{"offline TP FP", fmt.Sprint(res["offline"].AllPairs.TP, res["offline"].AllPairs.FP), "47 0"},
+		{"offline undecided", fmt.Sprint(res["offline"].UndecidedEquivalent, res["offline"].UndecidedNotEquivalent), "75 83"},
+		{"offline decided kappa", f("%.3f", res["offline"].DecidedPairs.Kappa), "-"},
+		{"offline recall", f("%.0f%%", pct100(res["offline"].AllPairs.Recall)), "39%"},
 		// "then our Go GTED for the other 158 pairs"
 		{"gted decided", fmt.Sprint(res["gted"].DecidedBy), "map[gted:158 lean-ast:47]"},
-		{"gted kappa", f("%.4f", res["gted"].Kappa), "0.4602"},
-		{"gted accuracy", f("%.2f%%", 100*res["gted"].Accuracy), "72.68%"},
-		{"gted precision", f("%.2f%%", 100*res["gted"].Precision), "84.38%"},
-		{"gted recall", f("%.2f%%", 100*res["gted"].Recall), "66.39%"},
-		{"gted threshold", f("%.4f", *res["gted"].Threshold), "0.7222"},
-		{"bleu kappa", f("%.3f", res["bleu"].Kappa), "0.399"},
-		{"bleu threshold", f("%.4f", *res["bleu"].Threshold), "0.4451"},
+		{"gted kappa", f("%.4f", res["gted"].AllPairs.Kappa), "0.4602"},
+		{"gted accuracy", f("%.2f%%", pct100(res["gted"].AllPairs.Accuracy)), "72.68%"},
+		{"gted precision", f("%.2f%%", pct100(res["gted"].AllPairs.Precision)), "84.38%"},
+		{"gted recall", f("%.2f%%", pct100(res["gted"].AllPairs.Recall)), "66.39%"},
+		{"gted threshold", f("%.4f", res["gted"].Threshold), "0.7222"},
+		{"bleu kappa", f("%.3f", res["bleu"].AllPairs.Kappa), "0.399"},
+		{"bleu threshold", f("%.4f", res["bleu"].Threshold), "0.4451"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s = %s, docs/study-minif2f.md says %s", c.what, c.got, c.want)
 		}
 	}
+}
+
+func pct100(x *float64) *float64 {
+	if x == nil {
+		return nil
+	}
+	y := 100 * *x
+	return &y
 }
 
 // BenchmarkCalibrateGTED: calibrating the 205 pairs with gted and a sweep

@@ -171,33 +171,54 @@ misaligned samples of a 'synth' run with --aligned-frac 0; each sample gives eve
 	if err != nil {
 		t.Fatal(err)
 	}
+	pc := func(x *float64) string {
+		if x == nil {
+			return "-"
+		}
+		return fmt.Sprintf("%.2f%%", 100**x)
+	}
 	w(`
 ### The offline judges on it
 
 'rxeval synth pairs --n 1000 --seed 1 -o pairs.jsonl', then 'rxeval study calibrate --labels pairs.jsonl
---judge offline' (lean-ast for correction, span for localization; undecided counts as not equivalent):
-%d pairs, precision %.2f%%, recall %.2f%%, accuracy %.2f%%, %d false accepts.
+--judge offline' (lean-ast for correction, span for localization): %d pairs, %d decided (coverage %s);
+on the decided pairs precision %s, recall %s, %d false accepts; on all pairs, an undecided pair scored as
+not equivalent, recall %s and accuracy %s. Undecided pairs: %d the labels call equivalent (U=eq), %d not
+(U=not).
 
-| task/kind | pairs | TP | TN | FP | FN | recall (equivalent kinds) / correct rejections |
-|---|---|---|---|---|---|---|
-`, res.N, 100*res.Precision, 100*res.Recall, 100*res.Accuracy, res.FP)
+| task/kind | pairs | TP | TN | FP | FN | U=eq | U=not | coverage | right among decided |
+|---|---|---|---|---|---|---|---|---|---|
+`, res.N, res.Decided, pc(res.Coverage), pc(res.DecidedPairs.Precision), pc(res.DecidedPairs.Recall), res.DecidedPairs.FP,
+		pc(res.AllPairs.Recall), pc(res.AllPairs.Accuracy), res.UndecidedEquivalent, res.UndecidedNotEquivalent)
 	for _, k := range res.ByKind {
-		f := k.Figures
-		rate := 0.0
-		if f.TP+f.FN > 0 {
-			rate = float64(f.TP) / float64(f.TP+f.FN)
-		} else if f.TN+f.FP > 0 {
-			rate = float64(f.TN) / float64(f.TN+f.FP)
-		}
-		w("| %s/%s | %d | %d | %d | %d | %d | %.2f%% |\n", k.Task, k.Kind, f.N, f.TP, f.TN, f.FP, f.FN, 100*rate)
+		f := k.DecidedPairs
+		w("| %s/%s | %d | %d | %d | %d | %d | %d | %d | %s | %s |\n", k.Task, k.Kind, k.N, f.TP, f.TN, f.FP, f.FN,
+			k.UndecidedEquivalent, k.UndecidedNotEquivalent, pc(k.Coverage), pc(f.Accuracy))
 	}
 	w(`
 No near miss is accepted: a statement with one injected error is never judged equivalent to its source,
-and no disjoint fragment or whole statement is taken for the error's location. What the offline judges
-miss are equivalent candidates they leave undecided (hypotheses reordered, some 'a > b' written 'b < a',
-coarser and finer fragments): those go to a model judge, or score wrong as a lower bound.
-`)
+and no disjoint fragment or whole statement is taken for the error's location. But the offline judges
+reject only some of the non-equivalent pairs outright (%d of %d): the others (%s of the near misses; every
+whole statement, which the span judge never decides) are undecided, and count as rejections only because
+an undecided pair is scored as not equivalent. On the equivalent side they leave undecided %d of %d
+(hypotheses reordered, coarser and finer fragments): those go to a model judge, or score wrong as a lower
+bound.
+`, res.DecidedPairs.TN, res.DecidedPairs.TN+res.UndecidedNotEquivalent, nearMissUndecided(res),
+		res.UndecidedEquivalent, res.DecidedPairs.TP+res.UndecidedEquivalent)
 	return b.Bytes()
+}
+
+// nearMissUndecided is the share of near-miss pairs the offline judges
+// leave undecided.
+func nearMissUndecided(res *study.Result) string {
+	var u, n int
+	for _, k := range res.ByKind {
+		if strings.HasPrefix(k.Kind, "near-miss") {
+			u += k.UndecidedNotEquivalent
+			n += k.N
+		}
+	}
+	return fmt.Sprintf("%d of %d", u, n)
 }
 
 func TestDocs(t *testing.T) {

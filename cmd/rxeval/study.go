@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"sort"
 	"strings"
 
 	"github.com/rxeval/rxeval/judges"
@@ -25,12 +27,19 @@ pairs (the GTED human-evaluation JSON, or JSONL with "reference",
 "candidate", "label" and optional "task", "kind", "statement", as
 'rxeval synth pairs' writes: localization pairs go to the span judge,
 figures are also given per kind) and reports TP/TN/FP/FN, precision, recall, F1,
-accuracy and Cohen's kappa. Judges: exact, offline, gted[:THRESHOLD],
-bleu[:THRESHOLD], ollama:MODEL, ollama-only:MODEL. --sweep picks the
-threshold of gted or bleu that maximizes kappa on the set. On the GTED
-paper's miniF2F set the paper's published rows are printed beside.
+accuracy and Cohen's kappa. Pairs the judge leaves undecided stand apart
+(U=eq, U=not: by their label), with the coverage (decided / all), the
+figures on the decided pairs, and on all pairs with an undecided pair
+scored as not equivalent. A ratio with a zero denominator prints "-"
+(JSON null). Judges: exact, offline, gted[:THRESHOLD], bleu[:THRESHOLD],
+ollama:MODEL, ollama-only:MODEL. gted and bleu compare statements: they
+skip localization pairs and say how many; --task picks one task. --sweep
+picks the threshold of gted or bleu that maximizes kappa on the set. On
+the GTED paper's miniF2F set the paper's published rows are printed beside.
 
-agree compares two per-sample files from 'rxeval score --per-sample'.
+agree compares two per-sample files from 'rxeval score --per-sample'; its
+kappa is "-" with the reason where it is undefined (one sample, or both
+runs right, or both wrong, on every sample).
 
 Flags:
 `,
@@ -63,6 +72,7 @@ func runCalibrate(e *env, c *command, args []string) error {
 	format := fs.String("format", "text", "output `FORMAT`: text or json")
 	boot := fs.Int("bootstrap", 0, "add 95% percentile intervals from `N` resamples")
 	seed := fs.Uint64("seed", 1, "bootstrap random `SEED`")
+	task := fs.String("task", "", "judge only the pairs of `TASK`: correction or localization (default: every task the judge can decide; gted and bleu skip localization pairs and say how many)")
 	var jf judgeFlags
 	jf.register(fs)
 	if err := c.parse(fs, args); err != nil {
@@ -77,6 +87,9 @@ func runCalibrate(e *env, c *command, args []string) error {
 	if _, _, err := study.ParseJudge(*judgeSpec); err != nil {
 		return usageError{err}
 	}
+	if *task != "" && *task != study.TaskCorrection && *task != study.TaskLocalization {
+		return usageError{fmt.Errorf("--task must be correction or localization, not %q", *task)}
+	}
 	data, err := os.ReadFile(*labels)
 	if err != nil {
 		return err
@@ -86,7 +99,7 @@ func runCalibrate(e *env, c *command, args []string) error {
 		fmt.Fprintf(e.stderr, "%s: %v\n", *labels, err)
 		return problemsError{fmt.Sprintf("%s: not a labelled set", *labels)}
 	}
-	opts := study.Options{Sweep: *sweep, Bootstrap: *boot, Seed: *seed, Localization: judges.SpanJudge{}}
+	opts := study.Options{Sweep: *sweep, Bootstrap: *boot, Seed: *seed, Localization: judges.SpanJudge{}, Task: *task}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if strings.HasPrefix(*judgeSpec, "ollama") || strings.HasPrefix(*judgeSpec, "openai") {
@@ -99,8 +112,12 @@ func runCalibrate(e *env, c *command, args []string) error {
 	}
 	res, err := study.Calibrate(ctx, pairs, *judgeSpec, opts)
 	if err != nil {
-		if strings.Contains(err.Error(), "needs a threshold") || strings.Contains(err.Error(), "unknown judge") || strings.Contains(err.Error(), "localization pairs (") {
+		if errors.As(err, new(study.UsageError)) {
 			return usageError{err}
+		}
+		if errors.Is(err, study.ErrNothingToJudge) {
+			fmt.Fprintf(e.stderr, "%s: %v\n", *labels, err)
+			return problemsError{fmt.Sprintf("%s: nothing to judge", *labels)}
 		}
 		return err
 	}
@@ -114,8 +131,27 @@ func runCalibrate(e *env, c *command, args []string) error {
 
 func pct(x float64) string { return fmt.Sprintf("%6.2f%%", 100*x) }
 
+// pctOf is pct, or "-" for a ratio with a zero denominator.
+func pctOf(x *float64) string {
+	if x == nil {
+		return "-"
+	}
+	return pct(*x)
+}
+
+// kappaOf is kappa to three decimals, or "-" when undefined.
+func kappaOf(x *float64) string {
+	if x == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.3f", *x)
+}
+
 func writeCalibration(w io.Writer, labels string, r *study.Result) error {
-	fmt.Fprintf(w, "labels %s: %d pairs (set %s)\n", labels, r.N, r.Set)
+	fmt.Fprintf(w, "labels %s: %d pairs (set %s)\n", labels, r.N+r.Skipped, r.Set)
+	if r.Skipped > 0 {
+		fmt.Fprintf(w, "skipped %d pairs: %s\n", r.Skipped, r.SkippedWhy)
+	}
 	judge := r.Judge
 	if r.Threshold != nil {
 		how := "given"
@@ -132,41 +168,96 @@ func writeCalibration(w io.Writer, labels string, r *study.Result) error {
 				parts = append(parts, fmt.Sprintf("%s %d", k, n))
 			}
 		}
+		var others []string
 		for k, n := range r.DecidedBy {
 			if !strings.Contains("exact lean-ast gted bleu undecided unparsed", k) {
-				parts = append(parts, fmt.Sprintf("%s %d", k, n))
+				others = append(others, fmt.Sprintf("%s %d", k, n))
 			}
 		}
-		fmt.Fprintf(w, "decided by %s\n", strings.Join(parts, ", "))
+		sort.Strings(others)
+		fmt.Fprintf(w, "decided by %s\n", strings.Join(append(parts, others...), ", "))
 	}
 	if r.CorpusBLEU != nil {
 		fmt.Fprintf(w, "corpus BLEU %.4f\n", *r.CorpusBLEU)
 	}
-	fmt.Fprintf(w, "\n  %-22s %4s %4s %4s %4s %9s %9s %9s %9s %7s\n", "metric", "TP", "TN", "FP", "FN", "precision", "recall", "F1", "accuracy", "kappa")
-	row := func(name string, f study.Figures) {
-		fmt.Fprintf(w, "  %-22s %4d %4d %4d %4d %9s %9s %9s %9s %7.3f\n", name, f.TP, f.TN, f.FP, f.FN, pct(f.Precision), pct(f.Recall), pct(f.F1), pct(f.Accuracy), f.Kappa)
+	undecided := r.N - r.Decided
+	fmt.Fprintf(w, "coverage %s: %d of %d pairs decided", strings.TrimSpace(pctOf(r.Coverage)), r.Decided, r.N)
+	if undecided > 0 {
+		fmt.Fprintf(w, "; %d undecided (U=eq: %d the labels call equivalent, U=not: %d not)", undecided, r.UndecidedEquivalent, r.UndecidedNotEquivalent)
 	}
-	row("rxeval "+r.Judge, r.Figures)
-	if r.CI != nil {
-		fmt.Fprintf(w, "  %-22s %19s %9s %9s %9s %9s %7s\n", "  95% CI", "", span(r.CI["precision"]), span(r.CI["recall"]), span(r.CI["f1"]), span(r.CI["accuracy"]), fmt.Sprintf("%.2f-%.2f", r.CI["kappa"][0], r.CI["kappa"][1]))
+	if r.CoverageCI != nil && undecided > 0 {
+		fmt.Fprintf(w, ", 95%% CI %s", span(*r.CoverageCI))
+	}
+	fmt.Fprintln(w)
+	// rows: on the decided pairs; on all pairs with undecided scored as
+	// not equivalent (the same row when every pair is decided)
+	type row struct {
+		name   string
+		f      study.Figures
+		ue, un string
+	}
+	var rows []row
+	if undecided > 0 {
+		rows = append(rows,
+			row{"rxeval " + r.Judge + ", decided pairs", r.DecidedPairs, fmt.Sprint(r.UndecidedEquivalent), fmt.Sprint(r.UndecidedNotEquivalent)},
+			row{"rxeval " + r.Judge + ", all, U as not", r.AllPairs, "-", "-"})
+	} else {
+		rows = append(rows, row{"rxeval " + r.Judge, r.AllPairs, "0", "0"})
+	}
+	for _, p := range r.Published {
+		rows = append(rows, row{p.Metric, p.Figures, "0", "0"})
+	}
+	width := 22
+	for _, x := range rows {
+		width = max(width, len([]rune(x.name)))
+	}
+	fmt.Fprintf(w, "\n  %-*s %4s %4s %4s %4s %5s %5s %9s %9s %9s %9s %7s\n", width, "metric", "TP", "TN", "FP", "FN", "U=eq", "U=not", "precision", "recall", "F1", "accuracy", "kappa")
+	line := func(x row) {
+		f := x.f
+		fmt.Fprintf(w, "  %-*s %4d %4d %4d %4d %5s %5s %9s %9s %9s %9s %7s\n", width, x.name, f.TP, f.TN, f.FP, f.FN, x.ue, x.un, pctOf(f.Precision), pctOf(f.Recall), pctOf(f.F1), pctOf(f.Accuracy), kappaOf(f.Kappa))
+		if f.CI != nil {
+			fmt.Fprintf(w, "  %-*s %31s %9s %9s %9s %9s %7s\n", width, "  95% CI", "", ciOf(f.CI, "precision", span), ciOf(f.CI, "recall", span), ciOf(f.CI, "f1", span), ciOf(f.CI, "accuracy", span), ciOf(f.CI, "kappa", func(iv [2]float64) string { return fmt.Sprintf("%.2f-%.2f", iv[0], iv[1]) }))
+		}
+	}
+	n := len(rows) - len(r.Published)
+	for _, x := range rows[:n] {
+		line(x)
+	}
+	for _, x := range rows[:n] {
+		if x.f.Kappa == nil && x.f.N > 0 {
+			fmt.Fprintf(w, "  (%s: kappa undefined, %s)\n", x.name, x.f.KappaUndefined)
+		}
+	}
+	if undecided > 0 {
+		fmt.Fprintf(w, "  (decided pairs: the %d pairs the judge decided; all, U as not: all %d pairs, an undecided pair\n   scored as not equivalent, as 'rxeval score' does by default)\n", r.Decided, r.N)
 	}
 	if len(r.ByKind) > 0 {
-		fmt.Fprintf(w, "\n  %-35s %4s %4s %4s %4s %9s %9s %9s\n", "by kind (task/kind)", "TP", "TN", "FP", "FN", "precision", "recall", "accuracy")
+		fmt.Fprintf(w, "\n  %-35s %4s %4s %4s %4s %5s %5s %9s %9s %9s %9s %9s\n", "by kind (task/kind)", "TP", "TN", "FP", "FN", "U=eq", "U=not", "coverage", "precision", "recall", "accuracy", "acc. all")
 		for _, k := range r.ByKind {
-			f := k.Figures
-			fmt.Fprintf(w, "  %-35s %4d %4d %4d %4d %9s %9s %9s\n", k.Task+"/"+k.Kind, f.TP, f.TN, f.FP, f.FN, pct(f.Precision), pct(f.Recall), pct(f.Accuracy))
+			f := k.DecidedPairs
+			fmt.Fprintf(w, "  %-35s %4d %4d %4d %4d %5d %5d %9s %9s %9s %9s %9s\n", k.Task+"/"+k.Kind, f.TP, f.TN, f.FP, f.FN, k.UndecidedEquivalent, k.UndecidedNotEquivalent, pctOf(k.Coverage), pctOf(f.Precision), pctOf(f.Recall), pctOf(f.Accuracy), pctOf(k.AllPairs.Accuracy))
 		}
+		fmt.Fprintf(w, "  (TP..FN, precision, recall, accuracy: on the decided pairs; acc. all: on all pairs, U as not)\n")
 	}
 	if len(r.Published) > 0 {
 		fmt.Fprintf(w, "\n  published on the same pairs (%s):\n", r.PublishedSource)
-		for _, p := range r.Published {
-			row(p.Metric, p.Figures)
+		for _, x := range rows[n:] {
+			line(x)
 		}
 	}
 	return nil
 }
 
 func span(iv [2]float64) string { return fmt.Sprintf("%.1f-%.1f", 100*iv[0], 100*iv[1]) }
+
+// ciOf formats the interval of key, or "-" when the ratio had none.
+func ciOf(ci map[string][2]float64, key string, f func([2]float64) string) string {
+	iv, ok := ci[key]
+	if !ok {
+		return "-"
+	}
+	return f(iv)
+}
 
 func runAgree(e *env, c *command, args []string) error {
 	fs := newFlagSet(c)
@@ -189,6 +280,9 @@ func runAgree(e *env, c *command, args []string) error {
 		}
 	}
 	res := study.Agree(runs[0], runs[1])
+	if res.N == 0 {
+		return problemsError{fmt.Sprintf("%s and %s share no sample id: nothing to compare", fs.Arg(0), fs.Arg(1))}
+	}
 	if *format == "json" {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -201,7 +295,12 @@ func runAgree(e *env, c *command, args []string) error {
 	}
 	fmt.Fprintf(w, "\n\n  %-13s %9s %6s %6s %6s %6s %6s %9s %9s %8s\n", "sub-task", "agreement", "kappa", "both", "A only", "B only", "none", "acc A", "acc B", "moves")
 	for _, p := range res.SubTasks {
-		fmt.Fprintf(w, "  %-13s %9s %6.3f %6d %6d %6d %6d %9s %9s %+8.4f\n", p.SubTask, pct(p.Agreement), p.Kappa, p.BothRight, p.AOnly, p.BOnly, p.BothWrong, pct(p.AccuracyA), pct(p.AccuracyB), p.Delta)
+		fmt.Fprintf(w, "  %-13s %9s %6s %6d %6d %6d %6d %9s %9s %+8.4f\n", p.SubTask, pct(p.Agreement), kappaOf(p.Kappa), p.BothRight, p.AOnly, p.BOnly, p.BothWrong, pct(p.AccuracyA), pct(p.AccuracyB), p.Delta)
+	}
+	for _, p := range res.SubTasks {
+		if p.Kappa == nil {
+			fmt.Fprintf(w, "  (%s: kappa undefined, %s)\n", p.SubTask, p.KappaUndefined)
+		}
 	}
 	for _, p := range res.SubTasks {
 		if p.Disagreements > 0 {
