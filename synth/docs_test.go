@@ -35,6 +35,10 @@ func code(s string) string {
 // the offline judges' figures on the pairs benchmark.
 func renderDocs(t *testing.T) []byte {
 	set := full(t)
+	big, err := Generate(Builtin(), Options{N: 100000, Seed: 1, AlignedFrac: 0.25})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	w(`# rxeval synth: labelled dev sets and judge benchmarks
@@ -67,9 +71,17 @@ Ids are --id-prefix (dev_) and a number from 0001; --aligned-frac (0.25) of the 
 (sources drawn in a shuffled round, repeating only when there are more aligned samples than sources);
 --categories (names or codes) picks the categories of the misaligned samples, drawn uniformly; a
 category that runs out of distinct mutations gives its share to the others, in turn, and the summary
-says so. --seed makes the files byte-identical across runs and machines (candidates are checked in
+says so. When every category has run out, fewer aligned samples are made too, so that --aligned-frac
+holds: the set is smaller than --n, and the first line of the summary (--format json: "warnings") says
+so. --seed makes the files byte-identical across runs and machines (candidates are checked in
 parallel but taken in a fixed order). The summary (counts by category, candidates, rejected mutations,
 skipped sources) goes to stderr, or to stdout with --format json.
+
+**How far the built-in source goes.** Its %d usable statements give at most %d distinct misaligned
+samples (all categories; 'rxeval synth --n 100000' makes %d samples, %d aligned, and warns). The
+aligned samples repeat the source statements: at the default --n 7030 the %d aligned samples use %d
+distinct sources, each up to %d times (the summary says how many). For more variety, give a larger
+--from file.
 
 **Guarantees, checked when each sample is made** (a candidate that fails is thrown away and the next one
 tried): the mutant parses (judges/lean); the lean-ast judge does not find it equivalent to the source (so
@@ -92,7 +104,8 @@ hypotheses on both sides of the gap (or the one side there is).
 
 | code | category | operator | what it changes | example: source → mutant (location) | made | candidates |
 |---|---|---|---|---|---|---|
-`, len(Builtin()), len(set.Summary.Unusable), len(MakeableCategories()))
+`, len(Builtin()), len(set.Summary.Unusable), len(Builtin())-len(set.Summary.Unusable), big.Summary.Misaligned, big.Summary.Samples, big.Summary.Aligned,
+		set.Summary.Aligned, set.Summary.AlignedSources, set.Summary.AlignedMaxUses, len(MakeableCategories()))
 	first := map[string]*Sample{}
 	for i := range set.Samples {
 		s := &set.Samples[i]
@@ -158,7 +171,8 @@ misaligned samples of a 'synth' run with --aligned-frac 0; each sample gives eve
 	for _, k := range PairKinds {
 		w("| %s | %s | %v | %s |\n", k.Task, k.Kind, k.Label, cell(k.Does))
 	}
-	pset, err := Generate(Builtin(), Options{N: 1000, Seed: 1})
+	var pset *Set
+	pset, err = Generate(Builtin(), Options{N: 1000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -75,6 +75,15 @@ type Summary struct {
 	// AlignedReuse is how many aligned samples repeat a source already
 	// used as an aligned sample (more aligned samples than sources).
 	AlignedReuse int `json:"aligned_reuse,omitempty"`
+	// AlignedSources is how many distinct sources the aligned samples
+	// use, and AlignedMaxUses how often the most used one appears.
+	AlignedSources int `json:"aligned_sources"`
+	AlignedMaxUses int `json:"aligned_max_uses"`
+	// Requested is the number of samples asked for; Samples is smaller
+	// when too few misaligned samples could be made (see Warnings).
+	Requested int `json:"requested"`
+	// Warnings say what differs from what was asked.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // CategoryCount is one category's line of a Summary.
@@ -450,6 +459,26 @@ func Generate(srcs []Source, opts Options) (*Set, error) {
 		}
 	}
 	set.Summary.Short = short
+	set.Summary.Requested = opts.N
+	if short > 0 {
+		// Keep the aligned fraction: fewer misaligned samples, fewer
+		// aligned ones too.
+		mis := nMis - short
+		keep := nAligned
+		if opts.AlignedFrac < 1 {
+			keep = min(nAligned, int(math.Round(float64(mis)*opts.AlignedFrac/(1-opts.AlignedFrac))))
+		}
+		w := fmt.Sprintf("asked for %d samples, made %d (%d aligned, %d misaligned): only %d of the %d misaligned samples asked for could be made (every category ran out of distinct mutations)",
+			opts.N, mis+keep, keep, mis, mis, nMis)
+		if keep < nAligned {
+			w += fmt.Sprintf(", so %d aligned samples instead of %d keep the aligned fraction %g", keep, nAligned, opts.AlignedFrac)
+		}
+		set.Summary.Warnings = append(set.Summary.Warnings, w)
+		nAligned = keep
+	}
+	if len(samples)+nAligned == 0 {
+		return nil, fmt.Errorf("no sample could be made: every candidate mutation was rejected")
+	}
 	order := rng.Perm(len(ps))
 	for i := 0; i < nAligned; i++ {
 		s := ps[order[i%len(ps)]]
@@ -465,6 +494,10 @@ func Generate(srcs []Source, opts Options) (*Set, error) {
 		samples[i].Idx = fmt.Sprintf("%s%0*d", opts.IDPrefix, width, i+1)
 	}
 	set.Samples = samples
+	if nAligned > 0 {
+		set.Summary.AlignedSources = min(nAligned, len(ps))
+		set.Summary.AlignedMaxUses = (nAligned + len(ps) - 1) / len(ps)
+	}
 	set.Summary.Samples = len(samples)
 	set.Summary.Aligned = nAligned
 	set.Summary.Misaligned = len(samples) - nAligned

@@ -191,10 +191,13 @@ func runSynth(e *env, args []string) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(report)
 	}
+	w := e.stderr
+	for _, s := range sum.Warnings { // up front, even with -q
+		fmt.Fprintf(w, "warning: %s\n", s)
+	}
 	if *quiet {
 		return nil
 	}
-	w := e.stderr
 	fmt.Fprintf(w, "synth: %d samples (%d aligned, %d misaligned) from %s: %d sources", sum.Samples, sum.Aligned, sum.Misaligned, srcName, sum.Sources)
 	if len(skipped) > 0 {
 		fmt.Fprintf(w, ", %d rows skipped", len(skipped))
@@ -221,11 +224,12 @@ func runSynth(e *env, args []string) error {
 		sort.Strings(parts)
 		fmt.Fprintf(w, "rejected mutations: %s\n", strings.Join(parts, ", "))
 	}
-	if sum.Short > 0 {
-		fmt.Fprintf(w, "warning: %d misaligned samples could not be made: every category ran out of distinct mutations\n", sum.Short)
-	}
-	if sum.AlignedReuse > 0 {
-		fmt.Fprintf(w, "note: %d aligned samples reuse a source already used (more aligned samples than sources)\n", sum.AlignedReuse)
+	if sum.Aligned > 0 {
+		fmt.Fprintf(w, "aligned: %d samples from %d distinct sources", sum.Aligned, sum.AlignedSources)
+		if sum.AlignedReuse > 0 {
+			fmt.Fprintf(w, ", each used up to %d times (%d repeats: more aligned samples than usable sources)", sum.AlignedMaxUses, sum.AlignedReuse)
+		}
+		fmt.Fprintln(w)
 	}
 	if pairs {
 		keys := make([]string, 0, len(report.Pairs))
