@@ -67,6 +67,8 @@ cut before its proof; %d of them do not parse and are skipped).
 formal_statement, a diagnosis of nulls). --gold-out: the official labelled shape (diagnosis{aligned,
 error_type, error_location, corrected_statement}, "N/A" when aligned). --preds-out: the gold as perfect
 predictions (flat shape), which 'rxeval score' scores 1 on every figure (testdata/script/synth.txtar).
+Two outputs that name one file (through any path or link) or an output that is --from are refused
+(exit 2) before any work.
 Ids are --id-prefix (dev_) and a number from 0001; --aligned-frac (0.25) of the samples are aligned
 (sources drawn in a shuffled round, repeating only when there are more aligned samples than sources);
 --categories (names or codes) picks the categories of the misaligned samples, drawn uniformly; a

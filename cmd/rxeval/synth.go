@@ -39,6 +39,9 @@ named kinds (equivalent by construction, or near misses), each line with
 "reference", "candidate", "label", "task", "kind" and, for localization,
 the "statement" both fragments come from.
 
+Two outputs that name one file (through any path or link), an output that
+is --from, or two outputs to standard output are refused before any work.
+
 A summary goes to stderr (--format json: to stdout). Exit code 0: written;
 1: the source file has problems; 2: usage or I/O error.
 
@@ -92,6 +95,24 @@ func runSynth(e *env, args []string) error {
 		*alignedFrac = 0
 	} else if *inputsOut == "" && *goldOut == "" {
 		return usageError{fmt.Errorf("--inputs-out FILE and --gold-out FILE are required")}
+	}
+	// Outputs that are one file would keep only the last written, and an
+	// output that is --from would destroy the source.
+	outs := []namedPath{{"--inputs-out", *inputsOut}, {"--gold-out", *goldOut}, {"--preds-out", *predsOut}, {"-o", *out}}
+	if err := checkPaths([]namedPath{{"--from", *from}}, outs); err != nil {
+		return err
+	}
+	var toStdout []string
+	for _, o := range outs {
+		if o.path == "-" {
+			toStdout = append(toStdout, o.what)
+		}
+	}
+	if *format == "json" {
+		toStdout = append(toStdout, "--format json")
+	}
+	if len(toStdout) > 1 {
+		return usageError{fmt.Errorf("%s would all write to standard output: give files", strings.Join(toStdout, ", "))}
 	}
 	var categories []string
 	if *cats != "" {
