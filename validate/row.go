@@ -217,6 +217,12 @@ func (sb *strBuf) take(n int) []byte {
 	return sb.scratch[l : l+n : l+n]
 }
 
+// wantDetails says whether the next error's details will be kept (the
+// report keeps the first MaxDetails).
+func (v *validator) wantDetails() bool {
+	return v.report == nil || v.opts.MaxDetails <= 0 || len(v.report.Errors) < v.opts.MaxDetails
+}
+
 // slowRow decodes a line that the fast path did not accept, runs the schema
 // on it and maps the schema's findings to problems. It returns the row
 // when the line is an object whose fields have the right types, even if
@@ -225,6 +231,13 @@ func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
 	var probs []Problem
 	add := func(idx, field string, code Code, msg, hint string) {
 		probs = append(probs, Problem{Line: lineNo, Idx: idx, Field: field, Code: code, Message: msg, Hint: hint})
+	}
+	// A line that is not JSON past the listed errors is only counted:
+	// json.Valid allocates nothing, so a file of millions of broken lines
+	// makes no garbage (its peak memory stays flat under CPU contention).
+	if !v.wantDetails() && !json.Valid(line) {
+		add("", "", CodeNotJSON, "", "")
+		return Row{}, probs, false
 	}
 	var doc any
 	if err := json.Unmarshal(line, &doc); err != nil {
