@@ -566,3 +566,49 @@ func TestBrowserStatic(t *testing.T) {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
 }
+
+// TestBrowserVerdictAsWritten: a verdict not written as the rules write
+// it is neither class; the page shows the string as written, never the
+// opposite verdict.
+func TestBrowserVerdictAsWritten(t *testing.T) {
+	ctx, errors := browser(t)
+	data, err := os.ReadFile("../testdata/example/gold.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gold, shape, err := eval.ParseGold(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	preds := readPreds(t, "../testdata/example/predictions.jsonl")
+	written := map[string]string{"formalrx_0004": "misaligned ", "formalrx_0002": "Aligned"}
+	for id, v := range written {
+		p := preds[id]
+		p.VerdictNoncanonical, p.VerdictAsWritten = true, v
+		preds[id] = p
+	}
+	rep, err := eval.Score(context.Background(), gold, preds, eval.ExactJudge{}, eval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var html bytes.Buffer
+	if err := Write(&html, []eval.Document{{Report: rep, Gold: "gold.jsonl", GoldShape: shape, Pred: "p.jsonl"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(t.TempDir(), "verdict.html")
+	if err := os.WriteFile(page, html.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, page)
+	for id, v := range written {
+		setFilters(t, ctx, "", "joint", "", "", id)
+		got := eval2[[]string](t, ctx, `(() => { const r = [...document.querySelectorAll("#detail tr")].find(r => r.firstElementChild.textContent === "verdict");
+			return [...r.children].map(c => c.textContent); })()`)
+		if want := strconv.Quote(v); len(got) < 4 || !strings.HasPrefix(got[2], want) || !strings.Contains(got[2], "neither class") || got[3] != "wrong" {
+			t.Errorf("%s, verdict written %q: the page shows %q", id, v, got)
+		}
+	}
+	if errs := errors(); len(errs) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+	}
+}

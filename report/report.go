@@ -119,7 +119,10 @@ type sample struct {
 // answer is a gold label or a system's prediction and outcome. OK is a bit
 // set: 1 verdict, 2 category, 4 localization, 8 correction, 16 joint.
 type answer struct {
-	Misaligned bool    `json:"m"`
+	Misaligned bool `json:"m"`
+	// Verdict is a predicted verdict as written when it is neither class
+	// (not written as the rules write it, e.g. "Aligned").
+	Verdict    string  `json:"v,omitempty"`
 	Category   string  `json:"c,omitempty"`
 	Segment    *string `json:"s,omitempty"`
 	Correction *edit   `json:"x,omitempty"`
@@ -265,7 +268,7 @@ func samples(docs []eval.Document) []sample {
 			if s.Formal == "" {
 				s.Formal, s.Informal = o.Formal, o.Informal
 			}
-			a := answer{Misaligned: o.PredMisaligned, Category: o.PredCategory, Segment: o.PredSegment, Correction: toEdit(s.Formal, o.PredCorrection), Missing: o.Missing,
+			a := answer{Misaligned: o.PredMisaligned, Verdict: o.PredVerdictAsWritten, Category: o.PredCategory, Segment: o.PredSegment, Correction: toEdit(s.Formal, o.PredCorrection), Missing: o.Missing,
 				LocBy: by(o.Localization), CorrBy: by(o.Correction), LocWhy: o.Localization.Reason, CorrWhy: o.Correction.Reason}
 			for bit, ok := range []bool{o.VerdictOK, o.CategoryOK, o.Localization.OK, o.Correction.OK, o.Joint} {
 				if ok {

@@ -86,7 +86,7 @@ func TestEncodeMatchesJSON(t *testing.T) {
 		}
 	}
 	seg, miss := "x\u2028\"\\\t\x01\xff<&>", ""
-	odd := sample{Idx: "a\nb", Gold: answer{Segment: &seg, Correction: &edit{M: seg}}, Preds: []answer{{Missing: true, Segment: &miss, Correction: &edit{}}, {OK: 31, LocWhy: "é"}}}
+	odd := sample{Idx: "a\nb", Gold: answer{Segment: &seg, Correction: &edit{M: seg}}, Preds: []answer{{Missing: true, Segment: &miss, Correction: &edit{}}, {OK: 31, LocWhy: "é", Verdict: "Aligned<"}}}
 	if got, want := string(odd.appendJSON(nil)), jsonOf(t, odd); got != want {
 		t.Errorf("got %s\nwant %s", got, want)
 	}

@@ -367,7 +367,7 @@
     const gx = text(s.fs || "", g.x), px = text(s.fs || "", p.x);
     let h = `<h3 id="detail-id">${esc(s.id)}</h3>`;
     h += "<table><tr><th></th><th>gold</th><th>predicted</th><th></th><th>decided by</th></tr>";
-    h += `<tr><th>verdict</th><td>${g.m ? "misaligned" : "aligned"}</td><td>${p.miss ? "<i>no prediction</i>" : p.m ? "misaligned" : "aligned"}</td><td>${yn(p.ok & 1)}</td><td></td></tr>`;
+    h += `<tr><th>verdict</th><td>${g.m ? "misaligned" : "aligned"}</td><td>${p.miss ? "<i>no prediction</i>" : p.v !== undefined ? `<code data-verdict>${esc(JSON.stringify(p.v))}</code><br><span class="note">neither class: not written as the rules write it</span>` : p.m ? "misaligned" : "aligned"}</td><td>${yn(p.ok & 1)}</td><td></td></tr>`;
     h += `<tr><th>category</th><td>${val(g.c)}</td><td>${val(p.c)}</td><td>${yn(p.ok & 2)}</td><td></td></tr>`;
     h += `<tr><th>localization</th><td>${val(g.s)}</td><td>${val(p.s)}</td><td>${und(p.ok & 4, p.lb)}</td><td>${esc(p.lb || "")}${p.lr ? `<br><span class="note">${esc(p.lr)}</span>` : ""}</td></tr>`;
     h += `<tr><th>correction</th><td colspan="2"><span class="note">below</span></td><td>${und(p.ok & 8, p.cb)}</td><td>${esc(p.cb || "")}${p.cr ? `<br><span class="note">${esc(p.cr)}</span>` : ""}</td></tr>`;
