@@ -81,7 +81,9 @@ type Comparison struct {
 
 // Compare ranks systems by joint accuracy and runs a paired bootstrap
 // (rounds resamples of the samples, the same for every system) for each
-// pair. The reports must hold outcomes for the same samples in the same
+// pair. A system's interval in the ranking is its report's own (CI) when it
+// has one; otherwise it is drawn from the same resamples as Score's
+// bootstrap with this seed, so the two agree. The reports must hold outcomes for the same samples in the same
 // order (one gold file); rounds must be positive.
 func Compare(names []string, reps []*Report, rounds int, seed uint64) (*Comparison, error) {
 	if len(names) != len(reps) || len(reps) < 2 {
@@ -103,8 +105,9 @@ func Compare(names []string, reps []*Report, rounds int, seed uint64) (*Comparis
 	}
 	c := &Comparison{Rounds: rounds, Seed: seed, Disagreements: map[string]Disagreement{}}
 
-	// Paired resamples: one index draw per round for every system.
-	rng := rand.New(rand.NewPCG(seed, 0xc0a1))
+	// Paired resamples: one index draw per round for every system, the
+	// same draws as each system's own bootstrap with this seed.
+	rng := rand.New(rand.NewPCG(seed, bootStream))
 	idx := make([]int, n)
 	series := make([][]Metrics, len(reps))
 	metrics := make([]func([]int) Metrics, len(reps))
@@ -124,7 +127,11 @@ func Compare(names []string, reps []*Report, rounds int, seed uint64) (*Comparis
 		for r := range joint {
 			joint[r] = series[k][r].JointAccuracy
 		}
-		c.Ranking = append(c.Ranking, Rank{System: names[k], JointAccuracy: rep.JointAccuracy, CI: Percentile95(joint), Bounds: rep.Bounds["joint_accuracy"]})
+		ci := Percentile95(joint)
+		if own, ok := rep.CI["joint_accuracy"]; ok {
+			ci = own // one figure, one interval: the system's own block's
+		}
+		c.Ranking = append(c.Ranking, Rank{System: names[k], JointAccuracy: rep.JointAccuracy, CI: ci, Bounds: rep.Bounds["joint_accuracy"]})
 	}
 	sort.SliceStable(c.Ranking, func(i, j int) bool { return c.Ranking[i].JointAccuracy > c.Ranking[j].JointAccuracy })
 	for i := range c.Ranking {

@@ -209,3 +209,47 @@ func TestFiguresEqualCompute(t *testing.T) {
 		t.Errorf("fallback: %+v", m)
 	}
 }
+
+// One figure, one interval: the ranking shows exactly the joint-accuracy
+// interval of each system's own report, both when the reports carry it
+// (score with --bootstrap) and when Compare draws it itself.
+func TestCompareRankingIntervalIsTheSystems(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for round := 0; round < 10; round++ {
+		g, pa := randomCase(rng, 60)
+		_, pb := randomCase(rng, 60)
+		for id := range pb { // same gold ids, other predictions
+			if _, ok := pa[id]; !ok {
+				delete(pb, id)
+			}
+		}
+		for id, p := range pa {
+			if _, ok := pb[id]; !ok {
+				pb[id] = p
+			}
+		}
+		const rounds, seed = 200, 11
+		with := Options{Bootstrap: rounds, Seed: seed}
+		ra, rb := score(t, g, pa, with), score(t, g, pb, with)
+		c, err := Compare([]string{"A", "B"}, []*Report{ra, rb}, rounds, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bare := []*Report{score(t, g, pa, Options{}), score(t, g, pb, Options{})}
+		c2, err := Compare([]string{"A", "B"}, bare, rounds, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		own := map[string][2]float64{"A": ra.CI["joint_accuracy"], "B": rb.CI["joint_accuracy"]}
+		for _, r := range c.Ranking {
+			if r.CI != own[r.System] {
+				t.Errorf("round %d: %s ranked with %v, its own block has %v", round, r.System, r.CI, own[r.System])
+			}
+		}
+		for _, r := range c2.Ranking {
+			if r.CI != own[r.System] {
+				t.Errorf("round %d: %s ranked (drawn by Compare) with %v, its own bootstrap gives %v", round, r.System, r.CI, own[r.System])
+			}
+		}
+	}
+}

@@ -102,6 +102,7 @@ func (a *answer) appendJSON(b []byte) []byte {
 			b = appendString(field(b, &first, name), v)
 		}
 	}
+	str("v", a.Verdict)
 	str("c", a.Category)
 	if a.Segment != nil {
 		b = appendString(field(b, &first, "s"), *a.Segment)

@@ -76,7 +76,11 @@ func exampleDocs(t testing.TB) ([]eval.Document, *eval.Comparison) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		docs = append(docs, eval.Document{Report: rep, System: name, Gold: "example/gold.jsonl", GoldShape: shape, Pred: "example/" + name + ".jsonl", Judge: info})
+		ji := eval.JudgeInfo{"decided_by": rep.StageTwo.Decided} // as the CLI records it
+		for k, v := range info {
+			ji[k] = v
+		}
+		docs = append(docs, eval.Document{Report: rep, System: name, Gold: "example/gold.jsonl", GoldShape: shape, Pred: "example/" + name + ".jsonl", Judge: ji})
 		reps = append(reps, rep)
 	}
 	cmp, err := eval.Compare(names, reps, 200, 1)

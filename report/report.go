@@ -15,6 +15,7 @@ import (
 	"io"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"text/template"
@@ -118,7 +119,10 @@ type sample struct {
 // answer is a gold label or a system's prediction and outcome. OK is a bit
 // set: 1 verdict, 2 category, 4 localization, 8 correction, 16 joint.
 type answer struct {
-	Misaligned bool    `json:"m"`
+	Misaligned bool `json:"m"`
+	// Verdict is a predicted verdict as written when it is neither class
+	// (not written as the rules write it, e.g. "Aligned").
+	Verdict    string  `json:"v,omitempty"`
 	Category   string  `json:"c,omitempty"`
 	Segment    *string `json:"s,omitempty"`
 	Correction *edit   `json:"x,omitempty"`
@@ -264,7 +268,7 @@ func samples(docs []eval.Document) []sample {
 			if s.Formal == "" {
 				s.Formal, s.Informal = o.Formal, o.Informal
 			}
-			a := answer{Misaligned: o.PredMisaligned, Category: o.PredCategory, Segment: o.PredSegment, Correction: toEdit(s.Formal, o.PredCorrection), Missing: o.Missing,
+			a := answer{Misaligned: o.PredMisaligned, Verdict: o.PredVerdictAsWritten, Category: o.PredCategory, Segment: o.PredSegment, Correction: toEdit(s.Formal, o.PredCorrection), Missing: o.Missing,
 				LocBy: by(o.Localization), CorrBy: by(o.Correction), LocWhy: o.Localization.Reason, CorrWhy: o.Correction.Reason}
 			for bit, ok := range []bool{o.VerdictOK, o.CategoryOK, o.Localization.OK, o.Correction.OK, o.Joint} {
 				if ok {
@@ -339,6 +343,55 @@ func encodeSamples(all []sample) ([]string, error) {
 	return out, nil
 }
 
+// headSize is how many samples the page carries uncompressed, to list at
+// once: the first page of the default view (wrong on any sub-task, first
+// system), so a static screenshot or a printout shows them.
+const headSize = 50
+
+// head encodes the samples the page lists before the rest are inflated:
+// the first headSize wrong on joint for the first system, as a JSON array
+// of [index, sample] pairs, safe in a script element.
+func head(all []sample) string {
+	b := []byte{'['}
+	n := 0
+	for i := range all {
+		if n == headSize {
+			break
+		}
+		if all[i].Preds[0].OK&16 != 0 {
+			continue
+		}
+		if n > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, ',')
+		b = all[i].appendJSON(b)
+		b = append(b, ']')
+		n++
+	}
+	b = append(b, ']')
+	// The sample encoder does not escape HTML (the chunks travel in
+	// base64); here the JSON sits in the page, so <, > and & (only ever
+	// inside strings) become \u escapes and no text can close the element.
+	var out strings.Builder
+	out.Grow(len(b))
+	for _, c := range b {
+		switch c {
+		case '<':
+			out.WriteString(`\u003c`)
+		case '>':
+			out.WriteString(`\u003e`)
+		case '&':
+			out.WriteString(`\u0026`)
+		default:
+			out.WriteByte(c)
+		}
+	}
+	return out.String()
+}
+
 // Write writes the page for docs (one or several systems scored against
 // the same gold) and their comparison (nil for one system).
 func Write(w io.Writer, docs []eval.Document, cmp *eval.Comparison) error {
@@ -350,7 +403,8 @@ func Write(w io.Writer, docs []eval.Document, cmp *eval.Comparison) error {
 	if err != nil {
 		return err
 	}
-	chunks, err := encodeSamples(samples(docs))
+	all := samples(docs)
+	chunks, err := encodeSamples(all)
 	if err != nil {
 		return err
 	}
@@ -368,8 +422,9 @@ func Write(w io.Writer, docs []eval.Document, cmp *eval.Comparison) error {
 		}
 		title += ": " + strings.Join(names, " vs ")
 	}
+	first := head(all)
 	if g, ok := w.(interface{ Grow(int) }); ok {
-		size := len(js) + len(summary) + len(styleCSS) + len(appJS) + len(pageHTML)
+		size := len(first) + len(js) + len(summary) + len(styleCSS) + len(appJS) + len(pageHTML)
 		for _, c := range chunks {
 			size += len(c) + 1
 		}
@@ -382,5 +437,6 @@ func Write(w io.Writer, docs []eval.Document, cmp *eval.Comparison) error {
 		"App":     appJS,
 		"Summary": string(summary),
 		"Samples": strings.Join(chunks, "\n"),
+		"Head":    first,
 	})
 }

@@ -86,7 +86,7 @@ func TestEncodeMatchesJSON(t *testing.T) {
 		}
 	}
 	seg, miss := "x\u2028\"\\\t\x01\xff<&>", ""
-	odd := sample{Idx: "a\nb", Gold: answer{Segment: &seg, Correction: &edit{M: seg}}, Preds: []answer{{Missing: true, Segment: &miss, Correction: &edit{}}, {OK: 31, LocWhy: "é"}}}
+	odd := sample{Idx: "a\nb", Gold: answer{Segment: &seg, Correction: &edit{M: seg}}, Preds: []answer{{Missing: true, Segment: &miss, Correction: &edit{}}, {OK: 31, LocWhy: "é", Verdict: "Aligned<"}}}
 	if got, want := string(odd.appendJSON(nil)), jsonOf(t, odd); got != want {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
@@ -158,5 +158,49 @@ func TestBuildExample(t *testing.T) {
 	short.Report = &r
 	if _, err := Build([]eval.Document{docs[0], short}, nil); err == nil || !strings.Contains(err.Error(), "has 3 samples") {
 		t.Errorf("different samples: %v", err)
+	}
+}
+
+// The uncompressed first page: the first headSize samples wrong on joint
+// for the first system, as [index, sample] pairs of valid JSON that no
+// participant text can break out of.
+func TestHead(t *testing.T) {
+	evil := "</script><b>&"
+	var all []sample
+	for i := 0; i < 2*headSize+10; i++ {
+		ok := 0
+		if i%2 == 0 {
+			ok = 31 // right on everything
+		}
+		all = append(all, sample{Idx: "s" + strings.Repeat("x", i%3) + string(rune('A'+i%26)), Formal: evil, Preds: []answer{{OK: ok, Category: evil}}})
+	}
+	h := head(all)
+	if strings.ContainsAny(h, "<>&") {
+		t.Fatalf("head carries raw <, > or &: %.200s", h)
+	}
+	var got [][2]json.RawMessage
+	if err := json.Unmarshal([]byte(h), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != headSize {
+		t.Fatalf("%d samples in the head, want %d", len(got), headSize)
+	}
+	for k, pair := range got {
+		var i int
+		var s struct {
+			Fs string `json:"fs"`
+			P  []struct {
+				C string `json:"c"`
+			} `json:"p"`
+		}
+		if err := json.Unmarshal(pair[0], &i); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(pair[1], &s); err != nil {
+			t.Fatal(err)
+		}
+		if i != 2*k+1 || s.Fs != evil || s.P[0].C != evil {
+			t.Errorf("head[%d] = sample %d %+v, want sample %d with its texts", k, i, s, 2*k+1)
+		}
 	}
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -109,24 +111,39 @@ func runPack(e *env, args []string) error {
 }
 
 // writeFileAtomic writes data to name through a temporary file and a rename,
-// so an interrupted run never leaves half a file.
+// so an interrupted run never leaves half a file. Errors name the file the
+// user asked for, never the temporary one.
 func writeFileAtomic(name string, data []byte) error {
+	fail := func(err error) error {
+		var pe *fs.PathError
+		var le *os.LinkError
+		switch {
+		case errors.As(err, &pe):
+			err = pe.Err
+		case errors.As(err, &le):
+			err = le.Err
+		}
+		return &fs.PathError{Op: "write", Path: name, Err: err}
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
 	if err != nil {
-		return err
+		return fail(err)
 	}
 	defer os.Remove(tmp.Name())
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
-		return err
+		return fail(err)
 	}
 	// CreateTemp makes the file 0600; the result is an ordinary output.
 	if err := tmp.Chmod(0o644); err != nil {
 		tmp.Close()
-		return err
+		return fail(err)
 	}
 	if err := tmp.Close(); err != nil {
-		return err
+		return fail(err)
 	}
-	return os.Rename(tmp.Name(), name)
+	if err := os.Rename(tmp.Name(), name); err != nil {
+		return fail(err)
+	}
+	return nil
 }

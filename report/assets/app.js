@@ -74,7 +74,7 @@
     let h = `<p class="note">Paired bootstrap: ${C.bootstrap_rounds} resamples of the samples (seed ${C.seed}), the same for every system.</p>`;
     h += '<table id="ranking-table"><tr><th>rank</th><th>system</th><th>joint accuracy</th><th>95% CI</th><th>bounds (undecided all wrong … all right)</th></tr>';
     for (const r of C.ranking) {
-      h += `<tr><td>${r.rank}</td><td>${esc(r.system)}</td><td class="num" data-rank="${esc(r.system)}">${f4(r.joint_accuracy)}</td><td>[${f4(r.ci[0])}, ${f4(r.ci[1])}]</td><td>[${f4(r.bounds[0])}, ${f4(r.bounds[1])}]</td></tr>`;
+      h += `<tr><td>${r.rank}</td><td>${esc(r.system)}</td><td class="num" data-rank="${esc(r.system)}">${f4(r.joint_accuracy)}</td><td data-rank-ci="${esc(r.system)}">[${f4(r.ci[0])}, ${f4(r.ci[1])}]</td><td>[${f4(r.bounds[0])}, ${f4(r.bounds[1])}]</td></tr>`;
     }
     $("ranking").innerHTML = h + "</table>";
     h = "<h3>Pairs: B − A, its 95% interval, and P, the share of resamples where the difference has the sign seen (where none is seen, the share with none)</h3><table><tr><th>B − A</th>";
@@ -106,7 +106,12 @@
 
   // ---- charts (Apache ECharts)
   function chart(id) {
-    if (!charts[id]) charts[id] = echarts.init($(id), null, { renderer: "canvas" });
+    if (!charts[id]) {
+      charts[id] = echarts.init($(id), null, { renderer: "canvas" });
+      // A shortened axis label shows its full name on hover.
+      charts[id].on("mouseover", (e) => { if (e.componentType === "xAxis" || e.componentType === "yAxis") $(id).title = e.value; });
+      charts[id].on("mouseout", (e) => { if (e.componentType === "xAxis" || e.componentType === "yAxis") $(id).title = ""; });
+    }
     return charts[id];
   }
   function drawSubtasks() {
@@ -123,7 +128,7 @@
       } },
       legend: { show: D.systems.length > 1, top: 0 },
       grid: { left: 40, right: 10, top: D.systems.length > 1 ? 30 : 10, bottom: 30 },
-      xAxis: { type: "category", data: names, axisLabel: { interval: 0, fontSize: 11 } },
+      xAxis: { type: "category", data: ["verdict F1", "category F1", "localization", "correction", "joint"], axisLabel: { interval: 0, hideOverlap: false, fontSize: 11 } },
       yAxis: { type: "value", min: 0, max: 1 },
       series: D.systems.map((s) => ({ name: s.name, type: "bar", data: keys.map((k) => +s.metrics[k].toFixed(4)),
         label: { show: D.systems.length <= 3, position: "top", formatter: (p) => p.value.toFixed(3), fontSize: 10 } })),
@@ -163,6 +168,21 @@
       series: [{ type: "bar", data: order.map((c) => +s.per_category[c].f1.toFixed(4)), label: { show: true, position: "right", formatter: (p) => p.value.toFixed(2), fontSize: 10 } }],
     }, true);
   }
+  // short cuts a long axis label; the full name shows on hover.
+  const short = (s) => (s.length > 24 ? s.slice(0, 23) + "…" : s);
+  // heatPieces splits counts into classes that double (1, 2–3, 4–7, …) up
+  // to the largest cell off the aligned/none diagonal, and gives that
+  // diagonal (most samples, usually) a class of its own: counts of 1 stay
+  // visible however large it is.
+  function heatPieces(max, top) {
+    const pieces = [];
+    for (let lo = 1; lo <= max; lo *= 2) {
+      const hi = Math.min(max, 2 * lo - 1);
+      pieces.push({ gte: lo, lte: hi, label: lo === hi ? `${lo}` : `${lo}–${hi}` });
+    }
+    if (top > max) pieces.push({ gte: max + 1, lte: top, label: `${max + 1}–${top}` });
+    return pieces;
+  }
   function drawConfusion() {
     const s = S();
     // Only the labels that occur, gold on the rows, predicted on the columns.
@@ -172,18 +192,27 @@
     const idx = D.labels.map((_, i) => i).filter((i) => used.has(i) || (all && i < D.labels.length - 1));
     const pos = new Map(idx.map((v, i) => [v, i]));
     const names = idx.map((i) => D.labels[i]);
-    $("chart-confusion").style.height = Math.max(360, 250 + 26 * names.length) + "px";
+    $("chart-confusion").style.height = Math.max(360, 200 + 26 * names.length) + "px";
     chart("chart-confusion").resize();
-    let max = 1;
-    const data = s.confusion.map(([g, p, n]) => { max = Math.max(max, n); return [pos.get(p), pos.get(g), n]; });
+    const none = D.labels.length - 2; // aligned / none
+    let max = 1, top = 1;
+    const data = s.confusion.map(([g, p, n]) => {
+      if (g !== none || p !== none) max = Math.max(max, n);
+      top = Math.max(top, n);
+      return [pos.get(p), pos.get(g), n];
+    });
+    const label = { interval: 0, hideOverlap: false, fontSize: 10, formatter: short };
     chart("chart-confusion").setOption({
       animation: false,
       tooltip: { formatter: (p) => `gold <b>${esc(names[p.value[1]])}</b><br>predicted <b>${esc(names[p.value[0]])}</b><br>${p.value[2]} samples` },
-      grid: { left: 250, right: 20, top: 10, bottom: 210 },
-      xAxis: { type: "category", data: names, name: "predicted", nameLocation: "middle", nameGap: 195, axisLabel: { rotate: 60, fontSize: 10, interval: 0 }, splitArea: { show: true } },
-      yAxis: { type: "category", data: names, name: "gold", inverse: true, axisLabel: { fontSize: 10, interval: 0 }, splitArea: { show: true } },
-      visualMap: { min: 0, max: max, calculable: true, orient: "horizontal", left: "right", bottom: 0, itemHeight: 120, inRange: { color: ["#eef2ff", "#3b5bdb", "#1e2a78"] } },
-      series: [{ type: "heatmap", data: data, label: { show: names.length <= 16, fontSize: 9 } }],
+      grid: { left: 170, right: 20, top: 30, bottom: 150 },
+      xAxis: { type: "category", data: names, name: "predicted", nameLocation: "middle", nameGap: 135, triggerEvent: true,
+        axisLabel: { ...label, rotate: 45 }, splitArea: { show: true } },
+      yAxis: { type: "category", data: names, name: "gold", nameLocation: "start", nameGap: 10, triggerEvent: true,
+        nameTextStyle: { align: "right", fontWeight: "bold" }, inverse: true, axisLabel: label, splitArea: { show: true } },
+      visualMap: { type: "piecewise", pieces: heatPieces(max, top), orient: "horizontal", right: 0, bottom: 0, itemWidth: 14, itemHeight: 10, textStyle: { fontSize: 10 },
+        inRange: { color: ["#91a7ff", "#3b5bdb", "#1e2a78"] } },
+      series: [{ type: "heatmap", data: data, label: { show: names.length <= 16, fontSize: 9, color: "#fff" } }],
     }, true);
   }
   function judgeBlock() {
@@ -191,11 +220,21 @@
     const keys = Object.keys(j).sort();
     let h = "<table>";
     if (!keys.length) h += "<tr><td>not recorded with this run</td></tr>";
-    for (const k of keys) {
-      const v = j[k];
-      h += `<tr><th>${esc(k)}</th><td data-judge="${esc(k)}">${esc(typeof v === "string" ? v : JSON.stringify(v))}</td></tr>`;
-    }
+    for (const k of keys) h += judgeRow(k, j[k], k, 0);
     $("judgeblock").innerHTML = h + "</table>";
+  }
+  // judgeRow renders one entry of the judge block: a nested map as indented
+  // rows under its name, a list as comma-separated values, the rest as text.
+  function judgeRow(name, v, path, depth) {
+    const th = `<th style="padding-left:${10 + 16 * depth}px">${esc(name)}</th>`;
+    if (v && typeof v === "object" && !Array.isArray(v)) {
+      const ks = Object.keys(v).sort();
+      let h = `<tr class="group">${th}<td data-judge="${esc(path)}">${ks.length ? "" : "none"}</td></tr>`;
+      for (const k of ks) h += judgeRow(k, v[k], path + "." + k, depth + 1);
+      return h;
+    }
+    const text = Array.isArray(v) ? v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join(", ") : String(v);
+    return `<tr>${th}<td data-judge="${esc(path)}">${esc(text)}</td></tr>`;
   }
   $("all-labels").addEventListener("change", () => drawConfusion());
   function drawSystem() { meta(); drawDecided(); drawCategories(); drawConfusion(); judgeBlock(); }
@@ -205,7 +244,10 @@
   let samples = [];
   let shown = [];
   let selected = null;
+  let loading = false; // only the first page (the head island) is in
   const LIMIT = 300;
+  // The list's badges: one distinct label per sub-task (the legend above the list says which).
+  const BADGES = [["verdict", "V"], ["category", "Cat"], ["localization", "Loc"], ["correction", "Corr"]];
   function setupFilters() {
     for (const t of TASKS) $("f-task").add(new Option(t === "joint" ? "all sub-tasks (joint)" : t, t));
     $("f-category").add(new Option("aligned (no error)", "__aligned"));
@@ -232,7 +274,9 @@
     const bit = BIT[task];
     shown = [];
     for (let i = 0; i < samples.length; i++) {
-      const s = samples[i], p = s.p[sys];
+      const s = samples[i];
+      if (!s) continue; // not inflated yet
+      const p = s.p[sys];
       if (q && !s.id.toLowerCase().includes(q)) continue;
       if (out === "right" && !(p.ok & bit)) continue;
       if (out === "wrong" && (p.ok & bit)) continue;
@@ -251,13 +295,15 @@
       }
       shown.push(i);
     }
-    $("f-count").textContent = `${shown.length} of ${samples.length} samples` + (shown.length > LIMIT ? ` (first ${LIMIT} listed)` : "");
+    $("f-count").textContent = loading
+      ? `first ${shown.length} of ${samples.length} samples listed; reading the rest…`
+      : `${shown.length} of ${samples.length} samples` + (shown.length > LIMIT ? ` (first ${LIMIT} listed)` : "");
     $("f-count").dataset.count = shown.length;
     let h = "";
     for (const i of shown.slice(0, LIMIT)) {
       const s = samples[i], p = s.p[sys];
       h += `<div class="row${i === selected ? " sel" : ""}" data-i="${i}" data-id="${esc(s.id)}"><span>${esc(s.id)}</span><span class="badges">` +
-        ["verdict", "category", "localization", "correction"].map((t) => `<span class="${p.ok & BIT[t] ? "y" : "n"}" title="${t}">${t[0].toUpperCase()}</span>`).join("") + "</span></div>";
+        BADGES.map(([t, b]) => `<span class="${p.ok & BIT[t] ? "y" : "n"}" title="${t} ${p.ok & BIT[t] ? "right" : "wrong"}">${b}</span>`).join("") + "</span></div>";
     }
     $("list").innerHTML = h || '<p class="note" style="padding:8px">No sample matches.</p>';
     if (shown.length && (selected === null || !shown.includes(selected))) show(shown[0]);
@@ -314,13 +360,14 @@
   const text = (fs, e) => (e ? fs.slice(0, e.p || 0) + (e.m || "") + fs.slice(fs.length - (e.s || 0)) : null);
   function show(i) {
     selected = i;
-    if (samples[i] && location.hash !== "#" + samples[i].id) history.replaceState(null, "", "#" + samples[i].id);
+    // While only the first page is in, the address keeps the sample a link asked for.
+    if (!loading && samples[i] && location.hash !== "#" + samples[i].id) history.replaceState(null, "", "#" + samples[i].id);
     for (const r of $("list").querySelectorAll(".row")) r.classList.toggle("sel", +r.dataset.i === i);
     const s = samples[i], p = s.p[sys], g = s.g;
     const gx = text(s.fs || "", g.x), px = text(s.fs || "", p.x);
     let h = `<h3 id="detail-id">${esc(s.id)}</h3>`;
     h += "<table><tr><th></th><th>gold</th><th>predicted</th><th></th><th>decided by</th></tr>";
-    h += `<tr><th>verdict</th><td>${g.m ? "misaligned" : "aligned"}</td><td>${p.miss ? "<i>no prediction</i>" : p.m ? "misaligned" : "aligned"}</td><td>${yn(p.ok & 1)}</td><td></td></tr>`;
+    h += `<tr><th>verdict</th><td>${g.m ? "misaligned" : "aligned"}</td><td>${p.miss ? "<i>no prediction</i>" : p.v !== undefined ? `<code data-verdict>${esc(JSON.stringify(p.v))}</code><br><span class="note">neither class: not written as the rules write it</span>` : p.m ? "misaligned" : "aligned"}</td><td>${yn(p.ok & 1)}</td><td></td></tr>`;
     h += `<tr><th>category</th><td>${val(g.c)}</td><td>${val(p.c)}</td><td>${yn(p.ok & 2)}</td><td></td></tr>`;
     h += `<tr><th>localization</th><td>${val(g.s)}</td><td>${val(p.s)}</td><td>${und(p.ok & 4, p.lb)}</td><td>${esc(p.lb || "")}${p.lr ? `<br><span class="note">${esc(p.lr)}</span>` : ""}</td></tr>`;
     h += `<tr><th>correction</th><td colspan="2"><span class="note">below</span></td><td>${und(p.ok & 8, p.cb)}</td><td>${esc(p.cb || "")}${p.cr ? `<br><span class="note">${esc(p.cr)}</span>` : ""}</td></tr>`;
@@ -351,6 +398,13 @@
   if (D.rxeval_version) $("version").textContent = " " + D.rxeval_version;
   // The samples inflate off the main thread while the charts are drawn.
   setupFilters(); figures(); comparison();
+  // The first page of the default view travels uncompressed: listed at
+  // once, so the page shows samples before (or without) the inflation.
+  samples = new Array(D.n);
+  for (const [i, s] of JSON.parse($("head").textContent)) samples[i] = s;
+  loading = true;
+  filter();
+  document.body.dataset.firstMs = performance.now().toFixed(0);
   loadSamples().catch((e) => { $("list").textContent = "could not read the samples: " + e; console.error(e); });
   drawSubtasks(); drawSystem();
   // The grid settles after the first layout: size the charts to it.
@@ -366,6 +420,7 @@
   async function loadSamples() {
     const chunks = document.getElementById("samples").textContent.split(/\s+/).filter((c) => c);
     samples = (await Promise.all(chunks.map(inflate))).flat();
+    loading = false;
     // A link to a sample (report.html#formalrx_0042) opens it.
     const follow = () => {
       const want = decodeURIComponent(location.hash.slice(1));
