@@ -18,8 +18,9 @@
 #
 # Gremlins reads Go's coverage profile to skip code no test runs. Go counts
 # no block for the expressions of a switch's case clauses, so gremlins
-# reports their mutants NOT COVERED even when tests run them; the scoring
-# path's case-clause mutants are applied by hand by scripts/mutants-by-hand.sh.
+# reports their mutants NOT COVERED even when tests run them: after each
+# gremlins run, scripts/mutants-uncovered.sh applies every NOT COVERED
+# mutant and runs the tests (RECHECK=0 skips it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GREMLINS=${GREMLINS:-$(go env GOPATH)/bin/gremlins}
@@ -55,4 +56,10 @@ for t in "${targets[@]}"; do
 	secs=$(($(date +%s) - start))
 	echo "== $t ($secs s; $OUT/$name.log)"
 	grep -E '^ *(LIVED|TIMED OUT)|Killed:|Timed out:|efficacy|coverage:' "$OUT/$name.log" || tail -5 "$OUT/$name.log"
+	if [ "${RECHECK:-1}" = 1 ]; then
+		start=$(date +%s)
+		scripts/mutants-uncovered.sh "$pkg" "$OUT/$name.log" >"$OUT/$name.uncovered" 2>&1 || true
+		echo "   re-check of NOT COVERED ($(($(date +%s) - start)) s; $OUT/$name.uncovered)"
+		grep -E '^(LIVED|STALE)|re-checked' "$OUT/$name.uncovered" | sed 's/^/   /'
+	fi
 done
