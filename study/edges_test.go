@@ -81,13 +81,13 @@ func (j scriptedJudge) Judge(_ context.Context, ps []eval.Pair) ([]eval.Decision
 // is asked about every pair; undecided counts as not equivalent and is
 // counted apart; its error stops the calibration.
 func TestCalibrateModelJudge(t *testing.T) {
-	pairs := []LabeledPair{{Candidate: "a", Label: true}, {Candidate: "b", Label: true}, {Candidate: "c", Label: false}, {Candidate: "d", Label: false}}
-	j := scriptedJudge{verdicts: map[string]eval.Verdict{"a": eval.Equivalent, "b": eval.Undecided, "c": eval.NotEquivalent, "d": eval.Equivalent}}
+	pairs := []LabeledPair{{Candidate: "a", Label: true}, {Candidate: "b", Label: true}, {Candidate: "c", Label: false}, {Candidate: "d", Label: false}, {Candidate: "e", Label: true}}
+	j := scriptedJudge{verdicts: map[string]eval.Verdict{"a": eval.Equivalent, "b": eval.Undecided, "c": eval.NotEquivalent, "d": eval.Equivalent, "e": eval.Equivalent}}
 	r, err := Calibrate(context.Background(), pairs, "ollama:m", Options{Judge: j})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.TP != 1 || r.FN != 1 || r.TN != 1 || r.FP != 1 || r.DecidedBy["scripted"] != 3 || r.DecidedBy["undecided"] != 1 || r.Judge != "scripted" {
+	if r.TP != 2 || r.FN != 1 || r.TN != 1 || r.FP != 1 || r.DecidedBy["scripted"] != 4 || r.DecidedBy["undecided"] != 1 || r.Judge != "scripted" {
 		t.Errorf("%+v, decided %v", r.Figures, r.DecidedBy)
 	}
 	boom := errors.New("server down")
