@@ -139,3 +139,33 @@ func TestMaxErrorsCount(t *testing.T) {
 		t.Errorf("no %q in\n%s", want, buf.String())
 	}
 }
+
+// TestWithout drops the problems of the given codes from the listing and
+// the counts; a report left without errors is valid.
+func TestWithout(t *testing.T) {
+	v := newValidator(t)
+	read := func(name string) *Report {
+		src, err := ReadSource("../testdata/bad/"+name, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.Validate(src, Options{Expected: threeIDs(t)})
+	}
+	r := read("missing_rows.jsonl")
+	if r.Valid || r.ErrorCount == 0 {
+		t.Fatalf("missing_rows: valid %v with %d errors", r.Valid, r.ErrorCount)
+	}
+	if w := r.Without(CodeMissingID); !w.Valid || w.ErrorCount != 0 || len(w.Errors) != 0 {
+		t.Errorf("without missing_id: valid %v, %d errors %v", w.Valid, w.ErrorCount, w.Errors)
+	}
+	if w := r.Without(CodeExtraField); w.Valid || w.ErrorCount != r.ErrorCount {
+		t.Errorf("without another code: valid %v, %d errors (was %d)", w.Valid, w.ErrorCount, r.ErrorCount)
+	}
+	r = read("extra_field.jsonl")
+	if r.WarningCount != 1 || len(r.Warnings) != 1 {
+		t.Fatalf("extra_field: %d warnings %v", r.WarningCount, r.Warnings)
+	}
+	if w := r.Without(CodeExtraField); w.WarningCount != 0 || len(w.Warnings) != 0 || !w.Valid || r.WarningCount != 1 {
+		t.Errorf("without extra_field: %d warnings %v (the original now %d)", w.WarningCount, w.Warnings, r.WarningCount)
+	}
+}
