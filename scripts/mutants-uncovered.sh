@@ -10,14 +10,18 @@
 #
 #   scripts/mutants-uncovered.sh PKG LOG   # PKG as given to gremlins, LOG its output
 #
-# Prints one line per mutant and a summary; exit status 1 if any lived.
+# Prints one line per mutant and a summary; exit status 1 if any lived. A
+# test run longer than TIMEOUT seconds (default 120; the packages' tests take
+# a few seconds) is stopped and the mutant counted as timed out: detected,
+# as gremlins counts it (such a mutant makes a loop endless).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pkg=$1 log=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
 git ls-files -z | xargs -0 cp --parents -t "$tmp"
-killed=0 lived=0
+killed=0 lived=0 timedout=0
 while read -r kind pos; do
 	rel=${pos%%:*} rest=${pos#*:}
 	line=${rest%%:*} col=${rest#*:}
@@ -47,14 +51,23 @@ while read -r kind pos; do
 		mv "$tmp/$file.orig" "$tmp/$file"
 		continue
 	fi
-	if (cd "$tmp" && timeout 600 go test -short -count=1 "./$(dirname "$file")" >/dev/null 2>&1); then
+	rc=0
+	(cd "$tmp" && timeout "${TIMEOUT:-120}" go test -short -count=1 "./$(dirname "$file")" >/dev/null 2>&1) || rc=$?
+	case $rc in
+	0)
 		echo "LIVED   $kind $file:$line:$col: $(diff "$tmp/$file.orig" "$tmp/$file" | grep '^>' | sed 's/^> *//')"
 		lived=$((lived + 1))
-	else
+		;;
+	124)
+		echo "TIMEOUT $kind $file:$line:$col"
+		timedout=$((timedout + 1))
+		;;
+	*)
 		echo "KILLED  $kind $file:$line:$col"
 		killed=$((killed + 1))
-	fi
+		;;
+	esac
 	mv "$tmp/$file.orig" "$tmp/$file"
 done < <(sed -n 's/^ *NOT COVERED \([A-Z_]*\) at \(.*\)$/\1 \2/p' "$log")
-echo "not covered by gremlins' profile, re-checked: killed $killed, lived $lived"
+echo "not covered by gremlins' profile, re-checked: killed $killed, timed out $timedout, lived $lived"
 [ "$lived" = 0 ]
