@@ -38,6 +38,8 @@ func TestParseErrorPositions(t *testing.T) {
 	for _, tt := range []struct{ src, want string }{
 		{"theorem t : x = theorem", "byte 16: unexpected keyword \"theorem\""},
 		{"theorem t : x =", "byte 15: expected a term, found the end"},
+		// The end right after a coercion arrow: found by the atom itself.
+		{"theorem t : x = ↑", "byte 16: expected a term, found the end"},
 	} {
 		_, err := Parse(tt.src)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
