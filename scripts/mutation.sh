@@ -20,7 +20,8 @@
 # no block for the expressions of a switch's case clauses, so gremlins
 # reports their mutants NOT COVERED even when tests run them: after each
 # gremlins run, scripts/mutants-uncovered.sh applies every NOT COVERED
-# mutant and runs the tests (RECHECK=0 skips it).
+# mutant and runs the tests (RECHECK=0 skips it; TIMEOUT, in seconds, bounds
+# each of those test runs, default 120).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GREMLINS=${GREMLINS:-$(go env GOPATH)/bin/gremlins}
