@@ -20,7 +20,10 @@ func TestParseSpec(t *testing.T) {
 		{"gted", "", "", false},    // no threshold
 		{"ollama:", "", "", false}, // no model
 		{"ollama", "", "", false},
-		{"openai:m", "", "", false},
+		{"openai:m", "openai", "m", true},
+		{"openai-only:m", "openai-only", "m", true},
+		{"openai:", "", "", false},
+		{"claude:m", "", "", false},
 		{"olama:m", "", "", false},
 	} {
 		kind, model, err := ParseSpec(tt.spec)
