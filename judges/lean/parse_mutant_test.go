@@ -38,6 +38,8 @@ func TestParseErrorPositions(t *testing.T) {
 	for _, tt := range []struct{ src, want string }{
 		{"theorem t : x = theorem", "byte 16: unexpected keyword \"theorem\""},
 		{"theorem t : x =", "byte 15: expected a term, found the end"},
+		// A bare proposition must end where its term ends.
+		{"x = 1 )", `unexpected ")"`},
 		// The end right after a coercion arrow: found by the atom itself.
 		{"theorem t : x = ↑", "byte 16: expected a term, found the end"},
 	} {
@@ -45,5 +47,16 @@ func TestParseErrorPositions(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Parse(%q): %v, want %q", tt.src, err, tt.want)
 		}
+	}
+}
+
+// TestBareProposition: a statement may be a bare proposition, without a
+// declaration; it compares like the theorem that states it.
+func TestBareProposition(t *testing.T) {
+	if _, err := Parse("x + 1 = 2"); err != nil {
+		t.Fatal(err)
+	}
+	if r, why := Compare("x + 1 = 2", "theorem t : x + 1 = 2"); r != Same {
+		t.Errorf("bare vs theorem: %v (%s)", r, why)
 	}
 }
