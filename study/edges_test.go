@@ -87,8 +87,8 @@ func TestCalibrateModelJudge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.TP != 2 || r.FN != 1 || r.TN != 1 || r.FP != 1 || r.DecidedBy["scripted"] != 4 || r.DecidedBy["undecided"] != 1 || r.Judge != "scripted" {
-		t.Errorf("%+v, decided %v", r.Figures, r.DecidedBy)
+	if a := r.AllPairs; a.TP != 2 || a.FN != 1 || a.TN != 1 || a.FP != 1 || r.DecidedBy["scripted"] != 4 || r.DecidedBy["undecided"] != 1 || r.Judge != "scripted" {
+		t.Errorf("%+v, decided %v", r.AllPairs, r.DecidedBy)
 	}
 	boom := errors.New("server down")
 	if _, err := Calibrate(context.Background(), pairs, "ollama:m", Options{Judge: scriptedJudge{err: boom}}); !errors.Is(err, boom) {
