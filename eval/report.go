@@ -114,19 +114,6 @@ func (d Document) WriteText(w io.Writer) error {
 	return err
 }
 
-// WritePerSample writes one JSON line per sample: each sub-task's outcome
-// and what decided it.
-func (r *Report) WritePerSample(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for _, o := range r.Outcomes {
-		if err := enc.Encode(o); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // chainLegend explains a judge chain's name in a few words.
 func chainLegend(chain string) string {
 	parts := strings.Split(chain, "+")

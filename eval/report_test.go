@@ -202,3 +202,18 @@ func TestWritePerSample(t *testing.T) {
 		t.Error("WriteText to a failing writer: no error")
 	}
 }
+
+// TestUnknownCategoryFP: a category outside the 28 on a gold-aligned sample
+// is counted apart; a known one is an FP of its class; no category counts
+// nothing. Gold: four aligned samples. Predictions: "Bogus" twice (once
+// with the verdict misaligned), Missing Premise once, no category once.
+func TestUnknownCategoryFP(t *testing.T) {
+	g := []Gold{gold("a", "", "", ""), gold("b", "", "", ""), gold("c", "", "", ""), gold("d", "", "", "")}
+	r := score(t, g, predMap(pred("a", false, "Bogus", "", ""), pred("b", true, "Bogus", "s", "c"), pred("c", false, mp, "", ""), pred("d", false, "", "", "")), Options{})
+	if r.UnknownCategoryFP != 2 {
+		t.Errorf("unknown_category_fp = %d, want 2", r.UnknownCategoryFP)
+	}
+	if c := r.PerCategory[mp]; c.FP != 1 || c.TP != 0 || c.FN != 0 || len(r.PerCategory) != 1 {
+		t.Errorf("per category %+v, want only %s with FP 1", r.PerCategory, mp)
+	}
+}

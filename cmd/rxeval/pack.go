@@ -112,7 +112,9 @@ func runPack(e *env, args []string) error {
 
 // writeFileAtomic writes data to name through a temporary file and a rename,
 // so an interrupted run never leaves half a file. Errors name the file the
-// user asked for, never the temporary one.
+// user asked for, never the temporary one. A name that is not a regular
+// file (/dev/null, a FIFO, a terminal) is written to directly: a rename
+// would replace the device with a file.
 func writeFileAtomic(name string, data []byte) error {
 	fail := func(err error) error {
 		var pe *fs.PathError
@@ -124,6 +126,20 @@ func writeFileAtomic(name string, data []byte) error {
 			err = le.Err
 		}
 		return &fs.PathError{Op: "write", Path: name, Err: err}
+	}
+	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
+		f, err := os.OpenFile(name, os.O_WRONLY, 0)
+		if err != nil {
+			return fail(err)
+		}
+		if _, err := f.Write(data); err != nil {
+			f.Close()
+			return fail(err)
+		}
+		if err := f.Close(); err != nil {
+			return fail(err)
+		}
+		return nil
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
 	if err != nil {

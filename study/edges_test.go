@@ -1,0 +1,105 @@
+package study
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/rxeval/rxeval/eval"
+)
+
+// TestParseJudgeThresholds: a threshold is a number in [0, 1], bounds
+// included.
+func TestParseJudgeThresholds(t *testing.T) {
+	for spec, ok := range map[string]bool{
+		"gted:0": true, "gted:1": true, "bleu:0.45": true, "gted": true,
+		"gted:-0.01": false, "bleu:1.01": false, "gted:x": false, "exact:0.5": false,
+	} {
+		_, _, err := ParseJudge(spec)
+		if (err == nil) != ok {
+			t.Errorf("ParseJudge(%q): %v, want ok=%v", spec, err, ok)
+		}
+	}
+}
+
+// TestReaderLineNumbers: errors name the file's line (1-based, blank
+// lines counted).
+func TestReaderLineNumbers(t *testing.T) {
+	_, _, err := ReadLabels([]byte("{\"reference\":\"a\",\"candidate\":\"b\",\"label\":true}\n\n{\"reference\":\"a\"}\n"))
+	if err == nil || !strings.HasPrefix(err.Error(), "line 3: want") {
+		t.Errorf("labels: %v", err)
+	}
+	_, _, err = ReadLabels([]byte("{\"reference\":\"a\",\"candidate\":\"b\",\"label\":true}\n{oops\n"))
+	if err == nil || !strings.HasPrefix(err.Error(), "line 2: ") {
+		t.Errorf("labels, bad JSON: %v", err)
+	}
+	for _, tt := range []struct{ data, want string }{
+		{"{\"idx\":\"a\"}\n{oops}\n", "line 2: "},
+		{"{\"idx\":\"a\"}\n\n{\"joint_ok\":true}\n", "line 3: no idx"},
+		{"{\"idx\":\"a\"}\n{\"idx\":\"a\"}\n", `line 2: id "a" twice`},
+	} {
+		if _, _, err := ReadOutcomes([]byte(tt.data)); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("outcomes %q: %v, want %q...", tt.data, err, tt.want)
+		}
+	}
+}
+
+// TestAgreeOnlyIn counts the samples one run has and the other lacks.
+func TestAgreeOnlyIn(t *testing.T) {
+	a := map[string]Outcome{"x": {Idx: "x"}, "y": {Idx: "y"}, "z": {Idx: "z"}}
+	b := map[string]Outcome{"x": {Idx: "x"}, "w": {Idx: "w"}}
+	r := Agree(a, b)
+	if r.OnlyInA != 2 || r.OnlyInB != 1 {
+		t.Errorf("only in a %d, only in b %d; want 2 and 1", r.OnlyInA, r.OnlyInB)
+	}
+}
+
+// scriptedJudge decides correction pairs from a table keyed by candidate.
+type scriptedJudge struct {
+	verdicts map[string]eval.Verdict
+	err      error
+}
+
+func (scriptedJudge) Name() string { return "scripted" }
+func (j scriptedJudge) Judge(_ context.Context, ps []eval.Pair) ([]eval.Decision, error) {
+	if j.err != nil {
+		return nil, j.err
+	}
+	out := make([]eval.Decision, len(ps))
+	for i, p := range ps {
+		v := j.verdicts[p.Pred]
+		out[i] = eval.Decision{Verdict: v}
+		if v != eval.Undecided {
+			out[i].By = "scripted"
+		}
+	}
+	return out, nil
+}
+
+// TestCalibrateModelJudge: a judge Calibrate does not know itself (a model)
+// is asked about every pair; undecided counts as not equivalent and is
+// counted apart; its error stops the calibration.
+func TestCalibrateModelJudge(t *testing.T) {
+	pairs := []LabeledPair{{Candidate: "a", Label: true}, {Candidate: "b", Label: true}, {Candidate: "c", Label: false}, {Candidate: "d", Label: false}, {Candidate: "e", Label: true}}
+	j := scriptedJudge{verdicts: map[string]eval.Verdict{"a": eval.Equivalent, "b": eval.Undecided, "c": eval.NotEquivalent, "d": eval.Equivalent, "e": eval.Equivalent}}
+	r, err := Calibrate(context.Background(), pairs, "ollama:m", Options{Judge: j})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := r.AllPairs; a.TP != 2 || a.FN != 1 || a.TN != 1 || a.FP != 1 || r.DecidedBy["scripted"] != 4 || r.DecidedBy["undecided"] != 1 || r.Judge != "scripted" {
+		t.Errorf("%+v, decided %v", r.AllPairs, r.DecidedBy)
+	}
+	boom := errors.New("server down")
+	if _, err := Calibrate(context.Background(), pairs, "ollama:m", Options{Judge: scriptedJudge{err: boom}}); !errors.Is(err, boom) {
+		t.Errorf("judge error: %v", err)
+	}
+	if _, err := Calibrate(context.Background(), pairs, "nope", Options{}); err == nil || !strings.Contains(err.Error(), "unknown judge") {
+		t.Errorf("unknown judge: %v", err)
+	}
+	// A given threshold is used as given.
+	r, err = Calibrate(context.Background(), pairs, "bleu:1", Options{})
+	if err != nil || r.Threshold == nil || *r.Threshold != 1 || r.Swept {
+		t.Errorf("bleu:1: %v %+v", err, r)
+	}
+}

@@ -1,0 +1,171 @@
+package validate
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestReadLimitedKnownSize: a reader whose size is known (a regular file
+// that cannot be mapped) is read whole up to the limit, and over it
+// reports over and keeps nothing; small sizes too.
+func TestReadLimitedKnownSize(t *testing.T) {
+	for _, tt := range []struct {
+		n, limit int64
+		over     bool
+	}{
+		{6, 6, false}, {6, 5, true}, {6, 100, false}, {3 << 10, 3 << 10, false}, {3 << 10, 3<<10 - 1, true},
+	} {
+		in := bytes.Repeat([]byte("x"), int(tt.n))
+		data, over, err := readLimited(bytes.NewReader(in), tt.n, tt.limit)
+		if err != nil || over != tt.over {
+			t.Errorf("%d bytes, limit %d: over %v, %v; want over %v", tt.n, tt.limit, over, err, tt.over)
+		}
+		if !tt.over && !bytes.Equal(data, in) {
+			t.Errorf("%d bytes, limit %d: read %d bytes", tt.n, tt.limit, len(data))
+		}
+	}
+}
+
+// TestSourceClose: Close unmaps once, and is harmless on a nil or unmapped
+// source.
+func TestSourceClose(t *testing.T) {
+	if err := (*Source)(nil).Close(); err != nil {
+		t.Error(err)
+	}
+	if err := (&Source{Data: []byte("x")}).Close(); err != nil {
+		t.Error(err)
+	}
+	calls := 0
+	s := &Source{Data: []byte("x"), unmap: func() error { calls++; return fmt.Errorf("unmap %d", calls) }}
+	if err := s.Close(); err == nil || err.Error() != "unmap 1" || s.Data != nil {
+		t.Errorf("first Close: %v, data %q", err, s.Data)
+	}
+	if err := s.Close(); err != nil || calls != 1 {
+		t.Errorf("second Close: %v after %d unmaps", err, calls)
+	}
+}
+
+// TestClip: a long text is cut on a rune boundary at most maxText bytes in,
+// saying its length; a short one is kept.
+func TestClip(t *testing.T) {
+	if got := clip("short"); got != "short" {
+		t.Errorf("clip(short) = %q", got)
+	}
+	for _, pad := range []int{0, 1, 2} {
+		// A 3-byte rune straddling byte maxText (or ending right before it).
+		s := strings.Repeat("a", maxText-pad) + strings.Repeat("€", 100)
+		got := clip(s)
+		head, tail, ok := strings.Cut(got, "... (")
+		if !ok || tail != fmt.Sprintf("%d bytes in all)", len(s)) || !utf8.ValidString(head) || len(head) > maxText || len(head) < maxText-2 || !strings.HasPrefix(s, head) {
+			t.Errorf("pad %d: clip = %q (%d bytes before the note)", pad, got, len(head))
+		}
+	}
+	// Invalid UTF-8 with no rune start at all: cut to nothing, never
+	// before the text.
+	if got := clip(strings.Repeat("\x80", 300)); got != "... (300 bytes in all)" {
+		t.Errorf("continuation bytes: %q", got)
+	}
+	p := Problem{Code: CodeMissingField, Message: "m"}
+	if p.String() != "missing_field: m" {
+		t.Errorf("%q", p.String())
+	}
+	p.Hint = "h"
+	if p.String() != "missing_field: m (h)" {
+		t.Errorf("%q", p.String())
+	}
+}
+
+// TestIDsFromInputsLine: the line named in an error is the file's.
+func TestIDsFromInputsLine(t *testing.T) {
+	_, err := IDsFromInputs([]byte("{\"idx\":\"formalrx_0001\"}\n{\"formal_statement\":\"x\"}\n"))
+	if err == nil || err.Error() != `line 2: no "idx" field` {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// TestZipCounts: the zip's problems beyond those listed are counted, and
+// so are the names beyond the first five of a zip with several files.
+func TestZipCounts(t *testing.T) {
+	var unsafe, many []zipEntry
+	for i := range 13 {
+		unsafe = append(unsafe, zipEntry{name: fmt.Sprintf("../p%d.jsonl", i), body: []byte("x")})
+	}
+	for i := range 7 {
+		many = append(many, zipEntry{name: fmt.Sprintf("p%d.jsonl", i), body: []byte("x")})
+	}
+	src, err := ReadZip("u.zip", makeZip(t, unsafe...), 1<<20)
+	if err != nil || len(src.Problems) != 11 || src.Problems[10].Message != "... and 3 more entries like the above" {
+		t.Errorf("13 unsafe entries: %v, %d problems, last %+v", err, len(src.Problems), src.Problems[len(src.Problems)-1])
+	}
+	src, err = ReadZip("m.zip", makeZip(t, many...), 1<<20)
+	if err != nil || len(src.Problems) != 1 || !strings.Contains(src.Problems[0].Message, "(p0.jsonl, p1.jsonl, p2.jsonl, p3.jsonl, p4.jsonl, and 2 more)") {
+		t.Errorf("7 entries: %v %+v", err, src.Problems)
+	}
+}
+
+// TestWriteZipReadsBack: the zip pack writes holds one .jsonl entry with
+// the data, named from the file's base name.
+func TestWriteZipReadsBack(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteZip(&buf, `dir\sub/preds`, []byte("row\n")); err != nil {
+		t.Fatal(err)
+	}
+	src, err := ReadZip("s.zip", buf.Bytes(), 1<<20)
+	if err != nil || len(src.Problems) != 0 || string(src.Data) != "row\n" || src.Name != "s.zip!/preds.jsonl" {
+		t.Errorf("%v %+v", err, src)
+	}
+}
+
+// TestMaxErrorsCount: the line under a capped listing counts what was
+// left out.
+func TestMaxErrorsCount(t *testing.T) {
+	v := newValidator(t)
+	src, err := ReadSource("../testdata/bad/truncated.jsonl", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := v.Validate(src, Options{Expected: threeIDs(t)})
+	n := len(rep.Errors)
+	if n < 2 {
+		t.Fatalf("%d errors, want at least 2", n)
+	}
+	var buf bytes.Buffer
+	rep.WriteText(&buf, 1, false)
+	want := fmt.Sprintf("... %d more error", n-1)
+	if !strings.Contains(buf.String(), want) {
+		t.Errorf("no %q in\n%s", want, buf.String())
+	}
+}
+
+// TestWithout drops the problems of the given codes from the listing and
+// the counts; a report left without errors is valid.
+func TestWithout(t *testing.T) {
+	v := newValidator(t)
+	read := func(name string) *Report {
+		src, err := ReadSource("../testdata/bad/"+name, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.Validate(src, Options{Expected: threeIDs(t)})
+	}
+	r := read("missing_rows.jsonl")
+	if r.Valid || r.ErrorCount == 0 {
+		t.Fatalf("missing_rows: valid %v with %d errors", r.Valid, r.ErrorCount)
+	}
+	if w := r.Without(CodeMissingID); !w.Valid || w.ErrorCount != 0 || len(w.Errors) != 0 {
+		t.Errorf("without missing_id: valid %v, %d errors %v", w.Valid, w.ErrorCount, w.Errors)
+	}
+	if w := r.Without(CodeExtraField); w.Valid || w.ErrorCount != r.ErrorCount {
+		t.Errorf("without another code: valid %v, %d errors (was %d)", w.Valid, w.ErrorCount, r.ErrorCount)
+	}
+	r = read("extra_field.jsonl")
+	if r.WarningCount != 1 || len(r.Warnings) != 1 {
+		t.Fatalf("extra_field: %d warnings %v", r.WarningCount, r.Warnings)
+	}
+	if w := r.Without(CodeExtraField); w.WarningCount != 0 || len(w.Warnings) != 0 || !w.Valid || r.WarningCount != 1 {
+		t.Errorf("without extra_field: %d warnings %v (the original now %d)", w.WarningCount, w.Warnings, r.WarningCount)
+	}
+}
