@@ -108,7 +108,11 @@ func (d Document) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "note: %s.\n", note)
 	}
 	if st.Undecided > 0 {
-		fmt.Fprintf(&b, "note: %d stage-two pairs are undecided and scored %s: figures marked %q are not exact;\n      a judge that decides more pairs (--judge ollama:MODEL) narrows them.\n", st.Undecided, st.UndecidedScoredAs, map[string]string{"wrong": "lower bound", "right": "upper bound"}[st.UndecidedScoredAs])
+		how := "a judge that decides more pairs (--judge ollama:MODEL) narrows them."
+		if chain := fmt.Sprint(d.Judge["chain"]); strings.Contains(chain, "ollama") || strings.Contains(chain, "openai") {
+			how = "a rerun asks the model again for the pairs it left (cached verdicts are kept)."
+		}
+		fmt.Fprintf(&b, "note: %d stage-two pairs are undecided and scored %s: figures marked %q are not exact;\n      %s\n", st.Undecided, st.UndecidedScoredAs, map[string]string{"wrong": "lower bound", "right": "upper bound"}[st.UndecidedScoredAs], how)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

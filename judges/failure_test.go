@@ -51,7 +51,9 @@ func TestStatusRetryRules(t *testing.T) {
 }
 
 // TestUnparsableIsNotAFailure: a reply that does not parse leaves the pair
-// undecided, but the server did its job: not Failed, never stops the run.
+// undecided. The server did its job, so it never stops the run (MaxFailures
+// 1 and all four pairs are asked), but the pair is marked Failed: nobody
+// decided it, and the CLI's exit code says so (4 unless --allow-undecided).
 func TestUnparsableIsNotAFailure(t *testing.T) {
 	f := newFake(t, []string{"m"}, always("maybe"))
 	c := cfg(f, "m")
@@ -65,9 +67,12 @@ func TestUnparsableIsNotAFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, d := range ds {
-		if d.Verdict != eval.Undecided || d.Failed {
+		if d.Verdict != eval.Undecided || !d.Failed || !strings.HasPrefix(d.Reason, "model reply unusable") {
 			t.Errorf("decision %+v", d)
 		}
+	}
+	if rs := j.LastRun(); rs.Unusable != 4 || rs.Failed != 4 || rs.Calls != 4 {
+		t.Errorf("run stats %+v, want 4 calls, 4 failed, 4 unusable", rs)
 	}
 }
 

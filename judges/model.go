@@ -135,6 +135,8 @@ type HostStats struct {
 // RunStats are the totals of the last Judge call.
 type RunStats struct {
 	Pairs, Cached, Asked, Decided, Undecided, Failed, NotAsked int
+	// Unusable counts the failed pairs whose model reply did not parse.
+	Unusable int
 	Calls                                                      int64
 	Elapsed                                                    time.Duration
 	BudgetReached                                              bool
@@ -338,8 +340,10 @@ func (j *ModelJudge) askWithRetries(ctx context.Context, h int, p eval.Pair) (ev
 	}
 	var up errUnparsable
 	if errors.As(err, &up) {
-		// The server answered; the model's answer decides nothing.
-		return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model reply unusable: " + err.Error()}, nil
+		// The server answered; the model's answer decides nothing. Not a
+		// host fault (no error: the host is not dropped for it), but a
+		// judge failure for the run's exit code: nobody decided the pair.
+		return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model reply unusable: " + err.Error(), Failed: true}, nil
 	}
 	var tl errTooLong
 	if errors.As(err, &tl) {
@@ -426,10 +430,13 @@ func (j *ModelJudge) Judge(parent context.Context, pairs []eval.Pair) ([]eval.De
 	}
 	j.finish(out, todo, len(pairs), start, callsBefore, prog)
 	if err := parent.Err(); err != nil {
+		if j.cfg.Cache == nil {
+			return nil, fmt.Errorf("interrupted: %w (nothing cached: --no-cache)", err)
+		}
 		return nil, fmt.Errorf("interrupted: %w (verdicts so far are cached)", err)
 	}
 	if q.allDropped() {
-		return nil, &HintError{fmt.Errorf("%w: every host was dropped (%s)", ErrServerFailing, j.dropReasons()), "check that the servers are up and have memory for the model (their logs say why); verdicts so far are cached, a rerun resumes; --max-failures sets the limit"}
+		return nil, &HintError{fmt.Errorf("%w: every host was dropped (%s)", ErrServerFailing, j.dropReasons()), j.dropHint()}
 	}
 	return out, nil
 }
@@ -494,6 +501,17 @@ func (j *ModelJudge) dropReasons() string {
 	return strings.Join(parts, "; ")
 }
 
+// dropHint is the advice when every host was dropped.
+func (j *ModelJudge) dropHint() string {
+	h := "check that the servers are up and have memory for the model (their logs say why); "
+	if j.cfg.Cache != nil {
+		h += "verdicts so far are cached, a rerun resumes; "
+	} else {
+		h += "nothing was cached (--no-cache); "
+	}
+	return h + "--max-failures sets the limit"
+}
+
 // finish records the run's totals and prints the final line.
 func (j *ModelJudge) finish(out []eval.Decision, todo []int, n int, start time.Time, callsBefore int64, prog *progress) {
 	rs := RunStats{Pairs: n, Cached: n - len(todo), Asked: len(todo), Calls: j.calls.Load() - callsBefore, Elapsed: time.Since(start)}
@@ -505,6 +523,9 @@ func (j *ModelJudge) finish(out []eval.Decision, todo []int, n int, start time.T
 		case d.Failed:
 			rs.Undecided++
 			rs.Failed++
+			if strings.HasPrefix(d.Reason, "model reply unusable") {
+				rs.Unusable++
+			}
 		default:
 			rs.Undecided++
 			if strings.HasPrefix(d.Reason, "not asked: --max-calls") {

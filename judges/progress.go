@@ -135,6 +135,9 @@ func (p *progress) final(rs RunStats, hosts []HostStats, maxCalls int64) {
 		rs.Pairs, rs.Cached, rs.Calls, rs.Elapsed.Round(time.Millisecond), rate, rs.Cached+rs.Decided, rs.Undecided)
 	if rs.Failed > 0 {
 		fmt.Fprintf(p.w, ", %d of them failed", rs.Failed)
+		if rs.Unusable > 0 {
+			fmt.Fprintf(p.w, " (%d because the model's reply was not the JSON object asked for)", rs.Unusable)
+		}
 	}
 	if rs.NotAsked > 0 {
 		fmt.Fprintf(p.w, ", %d not asked (--max-calls %d reached)", rs.NotAsked, maxCalls)

@@ -546,7 +546,7 @@ func TestOpenAIFailures(t *testing.T) {
 	}
 	empty := newFakeOpenAI(t, `{"id":"m"}`, oaAlways("maybe"))
 	j, _ := NewOpenAI(ctx, ModelConfig{Host: empty.URL, Model: "m", MaxFailures: 1})
-	if ds, err := j.Judge(ctx, manyPairs(3)); err != nil || ds[0].Failed || ds[0].Verdict != eval.Undecided {
+	if ds, err := j.Judge(ctx, manyPairs(3)); err != nil || !ds[0].Failed || ds[0].Verdict != eval.Undecided || !strings.HasPrefix(ds[2].Reason, "model reply unusable") {
 		t.Errorf("unparsable: %v %+v", err, ds)
 	}
 	redirect := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

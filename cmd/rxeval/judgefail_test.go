@@ -86,3 +86,31 @@ func TestRemoteHostIsUsage(t *testing.T) {
 		t.Errorf("exit %d, stderr %s", code, stderr)
 	}
 }
+
+// TestUnusableRepliesExit4: a model whose replies never parse decides
+// nothing; the run says so and exits 4 (unless --allow-undecided), as for
+// a failing server, though the host is never dropped for it.
+func TestUnusableRepliesExit4(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/api/version", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{"version":"0.0.0-fake"}`) })
+	mux.HandleFunc("/api/tags", func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, `{"models":[{"name":"m:latest","model":"m:latest","digest":"sha256-fake"}]}`)
+	})
+	mux.HandleFunc("/api/chat", func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(api.ChatResponse{Model: "m", Message: api.Message{Role: "assistant", Content: "not json at all"}, Done: true})
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	args := []string{"score", "--gold", "../../testdata/example/gold.jsonl", "--inputs", "../../testdata/example/inputs.jsonl",
+		"--judge", "ollama-only:m", "--ollama-host", srv.URL, "--no-cache", "--max-failures", "1", "../../testdata/example/predictions.jsonl"}
+	stdout, stderr, code := runCLI(args...)
+	if code != exitInexact {
+		t.Errorf("exit %d, want %d\nstderr: %s", code, exitInexact, stderr)
+	}
+	if !strings.Contains(stdout, "joint accuracy") || !strings.Contains(stderr, "because the model's reply was not the JSON object asked for") {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+	if _, _, code := runCLI(append(args[:len(args)-1], "--allow-undecided", args[len(args)-1])...); code != exitOK {
+		t.Errorf("--allow-undecided: exit %d, want 0", code)
+	}
+}
