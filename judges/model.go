@@ -136,10 +136,10 @@ type HostStats struct {
 type RunStats struct {
 	Pairs, Cached, Asked, Decided, Undecided, Failed, NotAsked int
 	// Unusable counts the failed pairs whose model reply did not parse.
-	Unusable int
-	Calls                                                      int64
-	Elapsed                                                    time.Duration
-	BudgetReached                                              bool
+	Unusable      int
+	Calls         int64
+	Elapsed       time.Duration
+	BudgetReached bool
 }
 
 // Errors that mean the judge cannot run; the CLI maps them to exit 3.
