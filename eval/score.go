@@ -154,6 +154,9 @@ type MissingError struct {
 }
 
 func (e *MissingError) Error() string {
+	if e.Count == 1 {
+		return fmt.Sprintf("1 gold id has no prediction: %s", e.Examples[0])
+	}
 	return fmt.Sprintf("%d gold ids have no prediction (first: %s)", e.Count, strings.Join(e.Examples, ", "))
 }
 

@@ -64,7 +64,7 @@ func runFix(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep := v.Validate(&validate.Source{Name: src.Name, Data: data}, validate.Options{MaxDetails: 20, Lenient: true}).
+	rep := v.Validate(&validate.Source{Name: src.Name, Data: data}, validate.Options{MaxDetails: 20}).
 		Without(validate.CodeMissingID, validate.CodeUnknownID)
 	if rep.Rejected() {
 		rep.WriteText(e.stderr, 20, false)

@@ -112,6 +112,14 @@ func runReport(e *env, args []string) error {
 			docs[k].System = names[k]
 		}
 	}
+	// Runs judged by different chains are not comparable figure for figure:
+	// say so (the page names each system's judge).
+	for k := 1; k < len(docs); k++ {
+		a, b := fmt.Sprint(docs[0].Judge["chain"]), fmt.Sprint(docs[k].Judge["chain"])
+		if a != b {
+			fmt.Fprintf(e.stderr, "rxeval report: warning: %s was judged by %s, %s by %s: their localization, correction and joint figures are not comparable\n", fs.Arg(0), a, fs.Arg(k), b)
+		}
+	}
 	var cmp *eval.Comparison
 	if len(docs) > 1 {
 		reps := make([]*eval.Report, len(docs))
