@@ -156,3 +156,50 @@ func TestCheckRejects(t *testing.T) {
 		}
 	}
 }
+
+// TestRangeOperatorsNeedANumber: `range f` with f a function is Set.range,
+// not an interval: neither range operator touches it, while `range n` with
+// n bound as a number is shifted and turned into an Icc (user trial:
+// `span (range f)` became `span (range (f + 1))`, labelled Range Shift).
+func TestRangeOperatorsNeedANumber(t *testing.T) {
+	byName := map[string]*Operator{}
+	for _, op := range Operators {
+		byName[op.Name] = op
+	}
+	mutants := func(op, src string) []string {
+		st, err := parseStmt(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps := parsedSource{Source{Formal: src}, st}
+		var out []string
+		for _, m := range byName[op].find(st) {
+			if r := check(&ps, m); r.why == "" {
+				out = append(out, r.mutant)
+			}
+		}
+		return out
+	}
+	setRange := "theorem t {V : Type*} [AddCommGroup V] [Module ℝ V] (f : ℕ → V) (h : Submodule.span ℝ (Set.range f) = ⊤) : True := sorry"
+	bare := "theorem t {V : Type*} [AddCommGroup V] [Module ℝ V] (f : ℕ → V) (h : Submodule.span ℝ (range f) = ⊤) : True := sorry"
+	for _, src := range []string{setRange, bare} {
+		for _, op := range []string{"range-bound-shift", "range-kind"} {
+			if ms := mutants(op, src); len(ms) != 0 {
+				t.Errorf("%s on a function's range: %q", op, ms)
+			}
+		}
+	}
+	finset := "theorem t (n : ℕ) : ∑ i in Finset.range n, i = n * (n - 1) / 2 := sorry"
+	for op, want := range map[string]string{
+		"range-bound-shift": "theorem t (n : ℕ) : ∑ i in Finset.range (n + 1), i = n * (n - 1) / 2 := sorry",
+		"range-kind":        "theorem t (n : ℕ) : ∑ i in Finset.Icc 1 n, i = n * (n - 1) / 2 := sorry",
+	} {
+		found := false
+		for _, m := range mutants(op, finset) {
+			found = found || m == want
+		}
+		if !found {
+			t.Errorf("%s on Finset.range n: %q not made (got %q)", op, want, mutants(op, finset))
+		}
+	}
+}

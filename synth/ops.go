@@ -522,6 +522,7 @@ func constraintVariable(st *stmt) []mutation {
 }
 
 func rangeShift(st *stmt) []mutation {
+	_, typeOf := st.numberVars()
 	var out []mutation
 	for i := 0; i < st.end; i++ {
 		t := st.toks[i].Text
@@ -535,7 +536,9 @@ func rangeShift(st *stmt) []mutation {
 			if t == "1" {
 				out = append(out, replaceTok(st, i, "0"))
 			}
-		} else if isName(t) {
+		} else if isName(t) && typeOf[t] != "" {
+			// Only a variable bound as a number: `range f` is Set.range of
+			// a function, whose argument is no bound.
 			out = append(out, replaceTok(st, i, "("+t+" + 1)"))
 		}
 	}
@@ -543,6 +546,7 @@ func rangeShift(st *stmt) []mutation {
 }
 
 func rangeKind(st *stmt) []mutation {
+	_, typeOf := st.numberVars()
 	out := suffixSwap(map[string][]string{"Icc": {"Ico", "Ioc"}, "Ico": {"Icc"}, "Ioc": {"Icc"}, "Ioo": {"Icc"}})(st)
 	for i := 0; i < st.end; i++ {
 		pre, last := lastSegment(st.toks[i].Text)
@@ -550,11 +554,22 @@ func rangeKind(st *stmt) []mutation {
 			continue
 		}
 		n := st.smallest(i, i+1)
-		if p := n.parent; p != nil && p.kind == "app" && p.kids[0] == n && len(p.kids) == 2 {
+		if p := n.parent; p != nil && p.kind == "app" && p.kids[0] == n && len(p.kids) == 2 && numericArg(st, p.kids[1], typeOf) {
 			out = append(out, replaceTok(st, i, pre+"Icc 1"))
 		}
 	}
 	return out
+}
+
+// numericArg reports whether an argument is one token that is a numeral or
+// a variable bound as a number (so `range n` is Finset.range, not Set.range
+// of a function).
+func numericArg(st *stmt, n *node, typeOf map[string]string) bool {
+	if n.hi != n.lo+1 {
+		return false
+	}
+	t := st.toks[n.lo].Text
+	return isNumeral(t) || typeOf[t] != ""
 }
 
 // usedElsewhere reports whether the binder's names occur outside it.
