@@ -139,7 +139,11 @@ func runReport(e *env, args []string) error {
 		return err
 	}
 	if *out != "-" {
-		fmt.Fprintf(e.stderr, "rxeval report: wrote %s (%d samples, %d run(s), %d bytes)\n", *out, len(runs[0].outs), len(runs), page.Len())
+		runWord := "runs"
+		if len(runs) == 1 {
+			runWord = "run"
+		}
+		fmt.Fprintf(e.stderr, "rxeval report: wrote %s (%d samples, %d %s, %d bytes)\n", *out, len(runs[0].outs), len(runs), runWord, page.Len())
 	}
 	return nil
 }
