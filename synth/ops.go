@@ -129,8 +129,8 @@ func binSwap(table map[string][]string, ok func(st *stmt, n *node) bool) func(*s
 	return func(st *stmt) []mutation {
 		var out []mutation
 		for i := 0; i < st.end; i++ {
-			n := st.opNode[i]
-			if n == nil || n.kind != "bin" || len(n.kids) != 2 {
+			n := st.binOp(i)
+			if n == nil {
 				continue
 			}
 			for _, r := range table[st.toks[i].Text] {
@@ -168,8 +168,8 @@ func suffixSwap(table map[string][]string) func(*stmt) []mutation {
 func connectives(st *stmt) []mutation {
 	var out []mutation
 	for i := 0; i < st.end; i++ {
-		n := st.opNode[i]
-		if n == nil || n.kind != "bin" || len(n.kids) != 2 {
+		n := st.binOp(i)
+		if n == nil {
 			continue
 		}
 		switch st.toks[i].Text {
@@ -283,8 +283,8 @@ func rangeArg(st *stmt, i int) bool {
 func exponents(st *stmt) []mutation {
 	var out []mutation
 	for i := 0; i < st.end; i++ {
-		n := st.opNode[i]
-		if n == nil || n.kind != "bin" || st.toks[i].Text != "^" || len(n.kids) != 2 {
+		n := st.binOp(i)
+		if n == nil || st.toks[i].Text != "^" {
 			continue
 		}
 		e := n.kids[1]
@@ -385,8 +385,8 @@ func mentionsCard(st *stmt, n *node) bool {
 func cardinality(st *stmt) []mutation {
 	var out []mutation
 	for i := 0; i < st.end; i++ {
-		n := st.opNode[i]
-		if n == nil || n.kind != "bin" || len(n.kids) != 2 {
+		n := st.binOp(i)
+		if n == nil {
 			continue
 		}
 		switch st.toks[i].Text {
@@ -432,9 +432,9 @@ var strictSwap = map[string]string{"<": "≤", "≤": "<", ">": "≥", "≥": ">
 func positivity(st *stmt) []mutation {
 	var out []mutation
 	for i := 0; i < st.end; i++ {
-		n := st.opNode[i]
+		n := st.binOp(i)
 		r, ok := strictSwap[st.toks[i].Text]
-		if !ok || n == nil || n.kind != "bin" || len(n.kids) != 2 {
+		if !ok || n == nil {
 			continue
 		}
 		if isZero(st, n.kids[0]) || isZero(st, n.kids[1]) {
@@ -447,9 +447,9 @@ func positivity(st *stmt) []mutation {
 func bounds(st *stmt) []mutation {
 	var out []mutation
 	for i := 0; i < st.end; i++ {
-		n := st.opNode[i]
+		n := st.binOp(i)
 		r, ok := strictSwap[st.toks[i].Text]
-		if !ok || n == nil || n.kind != "bin" || len(n.kids) != 2 {
+		if !ok || n == nil {
 			continue
 		}
 		if !isZero(st, n.kids[0]) && !isZero(st, n.kids[1]) {
@@ -559,6 +559,14 @@ func rangeKind(st *stmt) []mutation {
 		}
 	}
 	return out
+}
+
+// binOp returns the binary operation whose operator is token i, or nil.
+func (st *stmt) binOp(i int) *node {
+	if n := st.opNode[i]; n != nil && n.kind == "bin" && len(n.kids) == 2 {
+		return n
+	}
+	return nil
 }
 
 // numericArg reports whether an argument is one token that is a numeral or
@@ -675,8 +683,8 @@ func incorrectPremise(st *stmt) []mutation {
 			continue
 		}
 		for i := b.colon + 1; i < b.n.hi-1; i++ {
-			n := st.opNode[i]
-			if n == nil || n.kind != "bin" || len(n.kids) != 2 {
+			n := st.binOp(i)
+			if n == nil {
 				continue
 			}
 			switch st.toks[i].Text {
