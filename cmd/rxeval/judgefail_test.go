@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,29 +15,39 @@ import (
 	"github.com/ollama/ollama/api"
 )
 
-// fakeJudgeServer answers Ollama's version, tags and chat; chat calls go to
-// reply, which returns an HTTP status (200 with an "equivalent" verdict).
-func fakeJudgeServer(t *testing.T, reply func(n int64, user string) int) (*httptest.Server, *atomic.Int64) {
+// equivalentReply is the fake model's usable answer.
+const equivalentReply = `{"equivalent": true, "reason": "fake"}`
+
+// fakeOllama is a fake Ollama server on 127.0.0.1 serving model m with
+// digest: version, tags and chat. Chat calls go to reply, which returns an
+// HTTP status and, for 200, the model's message.
+func fakeOllama(t *testing.T, digest string, reply func(n int64, user string) (int, string)) (*httptest.Server, *atomic.Int64) {
 	var calls atomic.Int64
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/version", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{"version":"0.0.0-fake"}`) })
 	mux.HandleFunc("/api/tags", func(w http.ResponseWriter, r *http.Request) {
-		io.WriteString(w, `{"models":[{"name":"m:latest","model":"m:latest","digest":"sha256-fake"}]}`)
+		fmt.Fprintf(w, `{"models":[{"name":"m:latest","model":"m:latest","digest":%q}]}`, digest)
 	})
 	mux.HandleFunc("/api/chat", func(w http.ResponseWriter, r *http.Request) {
 		var req api.ChatRequest
 		json.NewDecoder(r.Body).Decode(&req)
-		status := reply(calls.Add(1), req.Messages[len(req.Messages)-1].Content)
+		status, content := reply(calls.Add(1), req.Messages[len(req.Messages)-1].Content)
 		if status != 200 {
 			w.WriteHeader(status)
 			io.WriteString(w, `{"error":"fake failure"}`)
 			return
 		}
-		json.NewEncoder(w).Encode(api.ChatResponse{Model: "m", Message: api.Message{Role: "assistant", Content: `{"equivalent": true, "reason": "fake"}`}, Done: true})
+		json.NewEncoder(w).Encode(api.ChatResponse{Model: "m", Message: api.Message{Role: "assistant", Content: content}, Done: true})
 	})
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return srv, &calls
+}
+
+// fakeJudgeServer is fakeOllama answering "equivalent" with the status
+// reply returns.
+func fakeJudgeServer(t *testing.T, reply func(n int64, user string) int) (*httptest.Server, *atomic.Int64) {
+	return fakeOllama(t, "sha256-fake", func(n int64, user string) (int, string) { return reply(n, user), equivalentReply })
 }
 
 func runCLI(args ...string) (string, string, int) {
@@ -91,16 +102,7 @@ func TestRemoteHostIsUsage(t *testing.T) {
 // nothing; the run says so and exits 4 (unless --allow-undecided), as for
 // a failing server, though the host is never dropped for it.
 func TestUnusableRepliesExit4(t *testing.T) {
-	mux := http.NewServeMux()
-	mux.HandleFunc("/api/version", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{"version":"0.0.0-fake"}`) })
-	mux.HandleFunc("/api/tags", func(w http.ResponseWriter, r *http.Request) {
-		io.WriteString(w, `{"models":[{"name":"m:latest","model":"m:latest","digest":"sha256-fake"}]}`)
-	})
-	mux.HandleFunc("/api/chat", func(w http.ResponseWriter, r *http.Request) {
-		json.NewEncoder(w).Encode(api.ChatResponse{Model: "m", Message: api.Message{Role: "assistant", Content: "not json at all"}, Done: true})
-	})
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
+	srv, _ := fakeOllama(t, "sha256-fake", func(int64, string) (int, string) { return 200, "not json at all" })
 	args := []string{"score", "--gold", "../../testdata/example/gold.jsonl", "--inputs", "../../testdata/example/inputs.jsonl",
 		"--judge", "ollama-only:m", "--ollama-host", srv.URL, "--no-cache", "--max-failures", "1", "../../testdata/example/predictions.jsonl"}
 	stdout, stderr, code := runCLI(args...)

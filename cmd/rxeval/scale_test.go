@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -11,29 +10,12 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/ollama/ollama/api"
 )
 
-// fakeHost is a fake Ollama host serving model m with a digest.
+// fakeHost is a fake Ollama host serving model m with a digest; every chat
+// call answers status ("equivalent" when 200).
 func fakeHost(t *testing.T, digest string, status int) (*httptest.Server, *atomic.Int64) {
-	var calls atomic.Int64
-	mux := http.NewServeMux()
-	mux.HandleFunc("/api/version", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{"version":"0.0.0-fake"}`) })
-	mux.HandleFunc("/api/tags", func(w http.ResponseWriter, r *http.Request) {
-		fmt.Fprintf(w, `{"models":[{"name":"m:latest","model":"m:latest","digest":%q}]}`, digest)
-	})
-	mux.HandleFunc("/api/chat", func(w http.ResponseWriter, r *http.Request) {
-		calls.Add(1)
-		if status != 200 {
-			w.WriteHeader(status)
-			io.WriteString(w, `{"error":"fake failure"}`)
-			return
-		}
-		json.NewEncoder(w).Encode(api.ChatResponse{Model: "m", Message: api.Message{Role: "assistant", Content: `{"equivalent": true, "reason": "fake"}`}, Done: true})
-	})
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
-	return srv, &calls
+	return fakeOllama(t, digest, func(int64, string) (int, string) { return status, equivalentReply })
 }
 
 var (
