@@ -357,6 +357,11 @@ func (w *validator) prepass(spans []span) {
 			}
 			s.utf8 = true
 			row.Line = s.no
+			if !within(row.Idx, s.text) {
+				// Unescaped into sb's scratch, which the next row reuses:
+				// the id outlives this row (the whole file's id rules).
+				row.Idx = strings.Clone(row.Idx)
+			}
 			s.fast, s.idx = true, row.Idx
 			s.probs = w.checkRow(&row, nil)
 			if w.opts.KeepRows {
@@ -437,6 +442,16 @@ func (w *validator) line(s *span, probs []Problem) []Problem {
 		w.report.Parsed = append(w.report.Parsed, *row)
 	}
 	return probs
+}
+
+// within reports whether s shares memory with base (is a substring of it
+// in place, not a copy).
+func within(s, base string) bool {
+	if len(s) == 0 {
+		return true
+	}
+	p, b := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(base)))
+	return p >= b && p+uintptr(len(s)) <= b+uintptr(len(base))
 }
 
 // idOf pulls a string idx out of a line that is JSON but failed the schema.
