@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges/lean"
 )
 
 // Chain asks each judge in turn about the pairs the ones before it left
@@ -75,14 +76,33 @@ func Deterministic() Chain {
 }
 
 // judgeEach runs decide on the pairs of one kind; pairs of the other kind
-// stay undecided. The deterministic judges are built on it.
+// stay undecided, and so do pairs with a text over the offline budget
+// (lean.MaxBytes), which no deterministic judge reads. The deterministic
+// judges are built on it.
 func judgeEach(name string, kind eval.Kind, pairs []eval.Pair, decide func(eval.Pair) (eval.Verdict, string)) []eval.Decision {
 	out := make([]eval.Decision, len(pairs))
 	for i, p := range pairs {
 		out[i] = eval.Decision{Verdict: eval.Undecided, By: name}
-		if p.Kind == kind {
+		if p.Kind != kind {
+			continue
+		}
+		if err := pairSize(p); err != nil {
+			out[i].Reason = err.Error()
+			continue
+		}
+		{
 			out[i].Verdict, out[i].Reason = decide(p)
 		}
 	}
 	return out
+}
+
+// pairSize refuses a pair with a text over the offline budget, naming it.
+func pairSize(p eval.Pair) error {
+	for _, f := range []struct{ name, text string }{{"gold", p.Gold}, {"prediction", p.Pred}, {"statement", p.FormalStatement}} {
+		if err := lean.CheckSize(f.text); err != nil {
+			return fmt.Errorf("the %s is %w", f.name, err)
+		}
+	}
+	return nil
 }

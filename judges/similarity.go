@@ -52,7 +52,7 @@ func similaritySpec(spec string) (SimilarityJudge, bool, error) {
 		return SimilarityJudge{}, true, fmt.Errorf("judge %s needs a threshold (%s:0.8); choose it with rxeval study calibrate --sweep", name, name)
 	}
 	v, err := strconv.ParseFloat(th, 64)
-	if err != nil || v < 0 || v > 1 {
+	if err != nil || !(v >= 0 && v <= 1) { // NaN too
 		return SimilarityJudge{}, true, fmt.Errorf("%s threshold %q: want a number in [0, 1]", name, th)
 	}
 	return SimilarityJudge{Metric: name, Threshold: v}, true, nil

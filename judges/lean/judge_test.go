@@ -3,6 +3,7 @@ package lean
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"os"
 	"strconv"
 	"strings"
@@ -349,8 +350,14 @@ func FuzzParse(f *testing.F) {
 }
 
 func TestDeepNestingIsAnError(t *testing.T) {
-	src := "theorem t : " + strings.Repeat("(", 100000) + "x" + strings.Repeat(")", 100000)
+	// Under the size budget, nesting has its own bound; over it, the text
+	// is not read at all.
+	src := "theorem t : " + strings.Repeat("(", 5000) + "x" + strings.Repeat(")", 5000)
 	if _, err := Parse(src); err == nil || !strings.Contains(err.Error(), "nested too deeply") {
 		t.Fatalf("err = %v", err)
+	}
+	src = "theorem t : " + strings.Repeat("(", 100000) + "x" + strings.Repeat(")", 100000)
+	if _, err := Parse(src); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("err = %v, want ErrTooLarge", err)
 	}
 }
