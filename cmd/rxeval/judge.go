@@ -66,8 +66,6 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 		return nil, nil, nil, usageError{fmt.Errorf("--ollama-host is for --judge ollama:MODEL; an OpenAI-compatible server is named with --judge-url")}
 	case !openai && len(f.urls) > 0:
 		return nil, nil, nil, usageError{fmt.Errorf("--judge-url is for --judge openai:MODEL; Ollama hosts are named with --ollama-host")}
-	case f.maxCalls < 0:
-		return nil, nil, nil, usageError{fmt.Errorf("--max-calls must be 0 (no limit) or more")}
 	}
 	// A malformed --ollama-host, $OLLAMA_HOST or --judge-url is a usage
 	// error, not a judge that cannot run.

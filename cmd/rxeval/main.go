@@ -89,6 +89,9 @@ func (c *command) parse(fs *pflag.FlagSet, args []string) error {
 		}
 		return usageError{err}
 	}
+	if err := checkRanges(fs); err != nil {
+		return usageError{err}
+	}
 	return nil
 }
 

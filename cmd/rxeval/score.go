@@ -88,9 +88,6 @@ func runScore(e *env, args []string) error {
 	if *html == "-" && (*out == "" || *out == "-") {
 		return usageError{fmt.Errorf("--html - and the report would both go to stdout: pass --out FILE for the report")}
 	}
-	if *boot < 0 {
-		return usageError{fmt.Errorf("--bootstrap must be 0 (no intervals) or a positive number of resamples, not %d", *boot)}
-	}
 	if *undecided != "wrong" && *undecided != "right" && *undecided != "fail" {
 		return usageError{fmt.Errorf("--undecided must be wrong, right or fail, not %q", *undecided)}
 	}

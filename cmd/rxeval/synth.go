@@ -79,12 +79,6 @@ func runSynth(e *env, args []string) error {
 	if *format != "text" && *format != "json" {
 		return usageError{fmt.Errorf("--format must be text or json, not %q", *format)}
 	}
-	if *n < 1 {
-		return usageError{fmt.Errorf("--n must be at least 1, not %d", *n)}
-	}
-	if *alignedFrac < 0 || *alignedFrac > 1 {
-		return usageError{fmt.Errorf("--aligned-frac must be in [0, 1], not %v", *alignedFrac)}
-	}
 	if pairs {
 		if *out == "" {
 			return usageError{fmt.Errorf("-o FILE is required (- for standard output)")}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/spf13/pflag"
+)
+
+// flagRange is the values a numeric flag accepts.
+type flagRange struct {
+	min, max float64 // inclusive; max is +Inf for none
+	want     string
+}
+
+var (
+	nonNegative = flagRange{0, math.Inf(1), "want a whole number of 0 or more"}
+	positive    = flagRange{1, math.Inf(1), "want a whole number of 1 or more"}
+	fraction    = flagRange{0, 1, "want a number in [0, 1]"}
+)
+
+// flagRanges lists every numeric flag of every command by name, so that
+// each is checked in one place, before any work (issue 18.8: --retries -1
+// panicked). A duration must be over 0.
+var flagRanges = map[string]flagRange{
+	"retries":      nonNegative,
+	"max-calls":    nonNegative,
+	"bootstrap":    nonNegative,
+	"max-errors":   nonNegative,
+	"parallel":     positive,
+	"max-failures": positive,
+	"num-ctx":      positive,
+	"max-size":     positive,
+	"n":            positive,
+	"aligned-frac": fraction,
+}
+
+// checkRanges refuses a numeric flag given a value out of its range.
+func checkRanges(fs *pflag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *pflag.Flag) {
+		if err != nil {
+			return
+		}
+		if f.Value.Type() == "duration" {
+			if d, e := time.ParseDuration(f.Value.String()); e == nil && d <= 0 {
+				err = fmt.Errorf("--%s %s: want a duration over 0", f.Name, f.Value)
+			}
+			return
+		}
+		r, ok := flagRanges[f.Name]
+		if !ok {
+			return
+		}
+		v, e := strconv.ParseFloat(f.Value.String(), 64)
+		if e != nil || !(v >= r.min && v <= r.max) { // NaN too
+			err = fmt.Errorf("--%s %s: %s", f.Name, f.Value, r.want)
+		}
+	})
+	return err
+}
