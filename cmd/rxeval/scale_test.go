@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-
 )
 
 // fakeHost is a fake Ollama host serving model m with a digest; every chat
