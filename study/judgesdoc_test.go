@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -199,6 +200,9 @@ func oneTokenMutants(t *testing.T, statements []string) (orig, mutant []string) 
 	for _, s := range statements {
 		toks := positions(s)
 		if toks == nil {
+			if _, err := lean.Tokens(s); errors.Is(err, lean.ErrNotModelled) {
+				continue // outside lean-ast's closed world, as in judges/lean
+			}
 			t.Fatalf("cannot place the tokens of %q", s)
 		}
 		theorem := toks[0].text == "theorem" || toks[0].text == "lemma" || toks[0].text == "example"
@@ -330,7 +334,7 @@ func TestJudgesDoc(t *testing.T) {
 		pairs = append(pairs, eval.Pair{Kind: eval.Correction, Gold: orig[i], Pred: mutant[i]})
 		truth = append(truth, false)
 	}
-	tables["mutants"] = fmt.Sprintf("%d one-token mutants of %d statements (372 ProofNet, 205 miniF2F references, 205 predictions).\n\n", len(orig), len(statements)) + measure(t, cj, pairs, truth)
+	tables["mutants"] = fmt.Sprintf("%d one-token mutants of %d statements (372 ProofNet, 205 miniF2F references, 205 predictions; the 1 ProofNet statement outside lean-ast's closed world makes none).\n\n", len(orig), len(statements)) + measure(t, cj, pairs, truth)
 
 	// 3. Swapped independent hypotheses: always equivalent.
 	o, sw, groups := binderSwaps(statements)

@@ -1,6 +1,9 @@
 package lean
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Result is the outcome of comparing two statements.
 type Result int
@@ -52,6 +55,11 @@ func init() {
 // or operator that cannot be another spelling of the same thing.
 func oneDifference(na, nb *Node) (Result, string) {
 	diffs := SingleDifference(na, nb)
+	if len(diffs) == 1 && (diffs[0].Kind == "numeral" || diffs[0].Kind == "operator") {
+		if why := unfaithful(diffs[0], na, nb); why != "" {
+			return Undecided, why
+		}
+	}
 	if len(diffs) == 1 {
 		switch d := diffs[0]; d.Kind {
 		case "numeral":
@@ -87,4 +95,112 @@ func Tokens(src string) ([]string, error) {
 		out = append(out, t.text)
 	}
 	return out, nil
+}
+
+// unfaithful says why a single differing numeral or operator does not
+// show that the statements differ, or "" when it does (issue 17.3):
+//   - under a modular type or relation (ZMod n, Fin n, machine integers,
+//     a ≡ b [MOD n], [ZMOD n], Nat.ModEq) numerals wrap: 3 ≡ 7 [MOD 4],
+//     (9 : ZMod 7) = 2; and a • b is a * b on a ring (smul_eq_mul);
+//   - in a computed term with no variable (not a lone numeral), the
+//     two values may coincide:
+//     4 / 2 = 5 / 2 in ℤ, 3 - 5 = 3 - 7 in ℕ, 2 ^ 0 = 3 ^ 0, max 3 5 =
+//     max 4 5, ⌊2.5⌋ = ⌊2.7⌋, 2 + 2 = 2 * 2.
+func unfaithful(d Difference, na, nb *Node) string {
+	if m := modular(na); m != "" {
+		return fmt.Sprintf("the statements differ only in %s vs %s, under %s, where different spellings can mean the same", d.A, d.B, m)
+	}
+	if m := modular(nb); m != "" {
+		return fmt.Sprintf("the statements differ only in %s vs %s, under %s, where different spellings can mean the same", d.A, d.B, m)
+	}
+	// The value term around the difference: up through arithmetic,
+	// application and rounding, to the relation or connective above.
+	// A numeral under injective wrappers only (-56, (3 : ℝ), ↑3) is still
+	// a lone value.
+	lone, i := d.at, len(d.path)-1
+	for ; i >= 0 && injective(d.path[i]); i-- {
+		lone = d.path[i]
+	}
+	t := lone
+	for ; i >= 0 && valueNode(d.path[i]); i-- {
+		t = d.path[i]
+	}
+	if t != lone && !hasVariable(t, false) {
+		return fmt.Sprintf("the statements differ only in %s vs %s inside %s, a term with no variable whose two values may coincide", d.A, d.B, clipNode(t))
+	}
+	return ""
+}
+
+// modular names a modular type or relation, or •, used in n, or "".
+func modular(n *Node) string {
+	switch {
+	case n.K == "id":
+		head, _, _ := strings.Cut(n.V, ".")
+		switch head {
+		case "ZMod", "Fin", "BitVec", "UInt8", "UInt16", "UInt32", "UInt64", "USize":
+			return head
+		}
+		if n.V == "Nat.ModEq" || n.V == "Int.ModEq" || n.V == "AddCommGroup.ModEq" {
+			return n.V
+		}
+	case n.K == "bin" && (n.V == "≡" || n.V == "•"):
+		return n.V
+	}
+	for _, c := range n.C {
+		if m := modular(c); m != "" {
+			return m
+		}
+	}
+	return ""
+}
+
+// injective reports whether n wraps one value without losing it: a
+// negation, an ascription or a coercion (of a numeral: ℕ into ℤ ℚ ℝ ℂ).
+func injective(n *Node) bool {
+	return n.K == "un" && n.V == "-" || n.K == "ascr" || n.K == "coe" || n.K == "paren"
+}
+
+// valueNode reports whether n computes a value from its children (so a
+// difference below it may cancel), rather than relating or binding.
+func valueNode(n *Node) bool {
+	switch n.K {
+	case "bin":
+		switch n.V {
+		case "+", "-", "*", "/", "%", "^", "•", "∘":
+			return true
+		}
+		return false
+	case "un":
+		return n.V == "-"
+	case "app", "ascr", "coe", "post", "abs", "norm", "floor", "ceil", "paren", "tuple", "anon", "proj":
+		return true
+	}
+	return false
+}
+
+// hasVariable reports whether n uses a variable: a bound name
+// (alpha-normalized names start with '#') or a free name in operand
+// position (a variable of the header, or a constant such as Real.pi); a
+// function's name at the head of an application (max 3 5) is not one.
+func hasVariable(n *Node, head bool) bool {
+	if n.K == "id" {
+		return strings.HasPrefix(n.V, "#") || !head
+	}
+	for i, c := range n.C {
+		if n.K == "ascr" && i == 1 {
+			continue // the type of (e : T)
+		}
+		if hasVariable(c, n.K == "app" && i == 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func clipNode(n *Node) string {
+	s := n.String()
+	if len(s) > 60 {
+		s = s[:60] + "…"
+	}
+	return s
 }

@@ -26,6 +26,7 @@ func proofNet(t testing.TB) []named {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	var out []named
+	notModelled := 0
 	for sc.Scan() {
 		var r struct {
 			Name            string `json:"name"`
@@ -34,9 +35,19 @@ func proofNet(t testing.TB) []named {
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
 			t.Fatal(err)
 		}
+		// Statements with notation outside lean-ast's closed world (ProofNet
+		// has one: ×ₗ, which Mathlib does not declare as an infix) are
+		// left out, and counted.
+		if _, err := lex(r.FormalStatement); errors.Is(err, ErrNotModelled) {
+			notModelled++
+			continue
+		}
 		if !truncated[r.Name] {
 			out = append(out, named{r.Name, r.FormalStatement})
 		}
+	}
+	if notModelled > 1 {
+		t.Fatalf("%d ProofNet statements hold notation lean-ast does not read, want at most 1", notModelled)
 	}
 	return out
 }
@@ -48,8 +59,8 @@ func TestParsesProofNet(t *testing.T) {
 			t.Errorf("%s: %v\n%s", s.name, err, s.statement)
 		}
 	}
-	if len(stmts) != 372 {
-		t.Errorf("%d statements, want 374 less the 2 truncated", len(stmts))
+	if len(stmts) != 371 {
+		t.Errorf("%d statements, want 374 less the 2 truncated and the 1 with notation lean-ast does not read", len(stmts))
 	}
 }
 
@@ -316,10 +327,14 @@ func TestOneTokenChangesNeverEquivalent(t *testing.T) {
 }
 
 // The one-token mutants of the real statements and how many the judge
-// decides (not equivalent); none is judged equivalent.
+// decides (not equivalent); none is judged equivalent. Issue 17 lowered
+// the count from 5,758 of 9,243: a difference under ZMod, Fin, ≡ or • (363)
+// or inside a computed term with no variable (558), where values may
+// coincide, is left undecided; one ProofNet statement (its ×ₗ) is out of
+// lean-ast's closed world (6 mutants).
 const (
-	wantMutants        = 9243
-	wantMutantsDecided = 5758
+	wantMutants        = 9237
+	wantMutantsDecided = 4839
 )
 
 // FuzzParse: the parser never panics, and whatever it parses normalizes

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -132,8 +133,13 @@ func lex(src string) ([]token, error) {
 		}
 		if matched == "" {
 			matched = src[i : i+size]
-			// Modifier letters and subscripts stick to the symbol before them
-			// (ᶜ, ˣ, ᵀ, ₊ ...), as in Lean's tokens.
+			if !knownChar(r) {
+				// Closed world: a character that is neither part of a Lean
+				// identifier nor notation lean-ast knows (a local notation,
+				// Lean 3 syntax, a letter Lean rejects) leaves the
+				// statement unread rather than guessed at.
+				return nil, fmt.Errorf("%w: %q (U+%04X) at byte %d is neither a Lean identifier character nor notation lean-ast knows", ErrNotModelled, r, r, i)
+			}
 		}
 		toks = append(toks, token{tSym, matched, i})
 		i += len(matched)
@@ -145,31 +151,38 @@ func lex(src string) ([]token, error) {
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 func isHex(c byte) bool   { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') }
 
-// isIdentStart reports whether r can start an identifier. λ, Π and Σ are
-// keywords in Lean, not letters.
+// isIdentStart and isIdentRest are Lean 4's isIdFirst and isIdRest
+// (src/Init/Meta/Defs.lean in leanprover/lean4): ASCII letters (Char.isAlpha
+// is ASCII in Lean), '_', and isLetterLike; the rest adds ASCII digits,
+// '\”, '!', '?' and isSubScriptAlnum. A Cyrillic or other letter outside
+// these ranges is not an identifier character in Lean, so it is not one here
+// (issue 17: unicode.IsLetter read a Cyrillic х as a Latin x).
 func isIdentStart(r rune) bool {
-	if r == 'λ' || r == 'Π' || r == 'Σ' || r == 'ᶜ' || r == 'ˣ' || r == 'ᵀ' || r == 'ᵒ' || r == 'ᵈ' || r == 'ᵐ' || r == 'ᵃ' {
-		return false
-	}
-	return r == '_' || unicode.IsLetter(r) && !isModifier(r) || isLetterLike(r)
-}
-
-// isLetterLike covers ℝ ℕ 𝕜 𝓝 and similar letter-like symbols.
-func isLetterLike(r rune) bool {
-	return unicode.Is(unicode.So, r) && (r >= 0x2100 && r <= 0x214F) || (r >= 0x1D400 && r <= 0x1D7FF)
-}
-
-func isModifier(r rune) bool { return unicode.Is(unicode.Lm, r) && !isSubscript(r) }
-
-func isSubscript(r rune) bool {
-	return (r >= 0x2080 && r <= 0x209C) || (r >= 0x1D62 && r <= 0x1D6A) || r == 'ₗ'
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '_' || isLetterLike(r)
 }
 
 func isIdentRest(r rune) bool {
-	if r == 'λ' || r == 'Π' || r == 'Σ' {
-		return false
-	}
-	return r == '_' || r == '\'' || r == '!' || r == '?' || unicode.IsLetter(r) && !isModifier(r) || unicode.IsDigit(r) || isSubscript(r) || isLetterLike(r) || (r >= 0x2070 && r <= 0x2079 && r != 0x207B)
+	return isIdentStart(r) || r >= '0' && r <= '9' || r == '\'' || r == '!' || r == '?' || isSubscript(r)
+}
+
+// isLetterLike is Lean 4's isLetterLike: Greek but λ, Π and Σ, Coptic,
+// polytonic Greek, the letter-like block (ℕ ℝ ℂ ...), mathematical
+// alphanumerics (𝕜 𝓝 ...), and, in current Lean, Latin-1 letters (not ×
+// and ÷) and Latin Extended-A.
+func isLetterLike(r rune) bool {
+	return r >= 0x3b1 && r <= 0x3c9 && r != 0x3bb ||
+		r >= 0x391 && r <= 0x3a9 && r != 0x3a0 && r != 0x3a3 ||
+		r >= 0x3ca && r <= 0x3fb ||
+		r >= 0x1f00 && r <= 0x1ffe ||
+		r >= 0x2100 && r <= 0x214f ||
+		r >= 0x1d49c && r <= 0x1d59f ||
+		r >= 0xc0 && r <= 0xff && r != 0xd7 && r != 0xf7 ||
+		r >= 0x100 && r <= 0x17f
+}
+
+// isSubscript is Lean 4's isSubScriptAlnum: subscript digits and letters.
+func isSubscript(r rune) bool {
+	return r >= 0x2080 && r <= 0x2089 || r >= 0x2090 && r <= 0x209c || r >= 0x1d62 && r <= 0x1d6a || r == 0x2c7c
 }
 
 // identTail extends an identifier from byte i: name characters, then
@@ -178,9 +191,6 @@ func identTail(src string, i int) int {
 	for i < len(src) {
 		r, size := utf8.DecodeRuneInString(src[i:])
 		if isIdentRest(r) {
-			if r == '!' && i+size < len(src) && src[i+size] == '=' {
-				return i // "a!=b"
-			}
 			i += size
 			continue
 		}
@@ -273,6 +283,11 @@ func StripComments(s string) string {
 // 0.2 s) and their memory.
 const MaxBytes = 16 << 10
 
+// ErrNotModelled is returned, wrapped, for a text holding notation
+// lean-ast does not read as Lean does (the closed world: such a pair is
+// left undecided, never guessed at).
+var ErrNotModelled = errors.New("not modelled")
+
 // ErrTooLarge is returned, wrapped, for a text over MaxBytes.
 var ErrTooLarge = errors.New("too large to compare offline")
 
@@ -283,3 +298,44 @@ func CheckSize(s string) error {
 	}
 	return nil
 }
+
+// knownChar reports whether a character standing alone is a token of the
+// notation lean-ast reads: an operator, bracket or punctuation of its
+// tables, or the first character of one.
+func knownChar(r rune) bool {
+	knownOnce.Do(func() {
+		known = map[rune]bool{}
+		add := func(tok string) {
+			if c, size := utf8.DecodeRuneInString(tok); size == len(tok) {
+				known[c] = true
+			}
+		}
+		for k := range infix {
+			add(k)
+		}
+		for k := range postfix {
+			add(k)
+		}
+		for k := range atomSymbols {
+			add(k)
+		}
+		for k := range quantifiers {
+			add(k)
+		}
+		for k := range bigOps {
+			add(k)
+		}
+		for _, c := range "()[]{}⟨⟩⦃⦄|‖⌊⌋⌈⌉⟪⟫⁅⁆,:;.'@#$!¬↑√∂-=<>+*/%^&~`·∘∑∏∫∮⋃⋂⨆⨅∀∃λ↦" {
+			known[c] = true
+		}
+		for _, t := range symbols {
+			add(t)
+		}
+	})
+	return known[r]
+}
+
+var (
+	knownOnce sync.Once
+	known     map[rune]bool
+)

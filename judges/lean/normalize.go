@@ -608,12 +608,17 @@ func Equal(a, b *Node) bool {
 type Difference struct {
 	Kind string // "numeral", "operator", "other"
 	A, B string
+	// at is the differing node of the first tree and path its ancestors,
+	// the root first.
+	at   *Node
+	path []*Node
 }
 
 // SingleDifference compares two normalized trees of the same shape and
 // returns their differences, up to two.
 func SingleDifference(a, b *Node) []Difference {
 	var out []Difference
+	var path []*Node
 	var walk func(a, b *Node) bool
 	walk = func(a, b *Node) bool {
 		if len(out) > 1 {
@@ -633,8 +638,10 @@ func SingleDifference(a, b *Node) []Difference {
 					kind = "operator"
 				}
 			}
-			out = append(out, Difference{Kind: kind, A: a.V, B: b.V})
+			out = append(out, Difference{Kind: kind, A: a.V, B: b.V, at: a, path: append([]*Node(nil), path...)})
 		}
+		path = append(path, a)
+		defer func() { path = path[:len(path)-1] }()
 		for i := range a.C {
 			if !walk(a.C[i], b.C[i]) {
 				return false

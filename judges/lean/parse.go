@@ -560,7 +560,20 @@ func (p *parser) arg() *Node {
 		p.next()
 		return &Node{K: "coe", C: []*Node{p.arg()}}
 	}
-	return p.atom()
+	n := p.atom()
+	// A postfix operator declared at max precedence (postfix:max "⁻¹" in
+	// Mathlib's Mathlib/Algebra/Group/Defs.lean... see notation.go) is a
+	// trailing parser that applies to the argument, not to the
+	// application: Lean reads f x⁻¹ as f (x⁻¹) (Real.log_inv).
+	for t := p.peek(); t.kind == tSym; t = p.peek() {
+		post, ok := postfix[t.text]
+		if !ok {
+			break
+		}
+		p.next()
+		n = &Node{K: "post", V: post, C: []*Node{n}}
+	}
+	return n
 }
 
 // prefix parses a term in prefix position: prefix operators, binders,
@@ -650,15 +663,10 @@ func (p *parser) binderTerm(kind string) *Node {
 			bs = append(bs, p.bracketBinder()...)
 			continue
 		case p.is("⟨"):
-			// pattern binder: keep it as an opaque name
-			start := p.i
-			p.atom()
-			var sb strings.Builder
-			for _, t := range p.toks[start:p.i] {
-				sb.WriteString(t.text)
-			}
-			bs = append(bs, binder{sb.String(), &Node{K: "hole"}})
-			continue
+			// A pattern binder (fun ⟨x, y⟩ => …) binds the names inside
+			// it through a match, which lean-ast does not model: refuse
+			// rather than read it differently from Lean.
+			p.fail("a pattern binder ⟨…⟩ (a match on the argument) is not modelled")
 		case p.peek().kind == tIdent && !isKeyword(p.peek().text) || p.is("_"):
 			bs = append(bs, binder{p.next().text, &Node{K: "hole"}})
 			continue
@@ -690,6 +698,8 @@ done:
 		}
 	}
 	switch {
+	case p.is(",") && kind == "lam":
+		p.fail("'fun x, body' is Lean 3 syntax; Lean 4 writes 'fun x => body'")
 	case p.is(","):
 		p.next()
 	case p.is("=>") || p.is("↦"):
@@ -709,7 +719,23 @@ done:
 	return wrapBinders(kind, bs, body)
 }
 
-// bigOp reads ∑ i ∈ s, f i and its relatives. The body binds at 67.
+// bigOpBodyPrec is the precedence at which each big operator reads its
+// body, as Mathlib declares it:
+//   - ∑ ∏: "," term:67 in the bigsum/bigprod syntax
+//     (Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean);
+//   - ∑' ∏': notation3 "∑' "(...)", "r:67:(scoped f => tsum f) => r
+//     (Mathlib/Topology/Algebra/InfiniteSum/Defs.lean);
+//   - ∫: notation3 "∫ "(...)" in "a".."b", "r:60:(scoped f =>
+//     intervalIntegral f a b volume) => r
+//     (Mathlib/MeasureTheory/Integral/IntervalIntegral.lean) and the
+//     Bochner forms "∫ "(...)", "r:60:(scoped f => f)" ∂"μ:70
+//     (Mathlib/MeasureTheory/Integral/Bochner.lean); ∮ likewise at 60;
+//   - ⋃ ⋂ ⨆ ⨅: notation3 "⋃ "(...)", "r:60:(scoped f => iUnion f) => r
+//     (Mathlib/Order/SetNotation.lean).
+var bigOpBodyPrec = map[string]int{"∑": 67, "∏": 67, "∑'": 67, "∏'": 67, "∫": 60, "∮": 60, "⋃": 60, "⋂": 60, "⨆": 60, "⨅": 60}
+
+// bigOp reads ∑ i ∈ s, f i and its relatives, the body at the precedence
+// bigOpBodyPrec gives.
 func (p *parser) bigOp(op string) *Node {
 	var names []string
 	var typ *Node = &Node{K: "hole"}
@@ -746,7 +772,7 @@ func (p *parser) bigOp(op string) *Node {
 		dom = &Node{K: "filter", C: []*Node{dom, filter}}
 	}
 	p.expect(",")
-	body := p.expr(67)
+	body := p.expr(bigOpBodyPrec[op])
 	// one big node per bound name, innermost last
 	for i := len(names) - 1; i >= 0; i-- {
 		body = &Node{K: "big", V: op + "|" + domKind, C: []*Node{{K: "bv", V: names[i]}, typ, dom, body}}

@@ -1,0 +1,97 @@
+package lean
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// adversarialPair is one record of testdata/adversarial.txt.
+type adversarialPair struct {
+	line           int
+	class, why     string
+	a, b           string
+	wantEquivalent bool
+}
+
+func readAdversarial(t *testing.T) []adversarialPair {
+	t.Helper()
+	data, err := os.ReadFile("testdata/adversarial.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []adversarialPair
+	cur, start := map[string]string{}, 0
+	flush := func() {
+		if len(cur) == 0 {
+			return
+		}
+		for _, k := range []string{"class", "why", "a", "b", "want"} {
+			if cur[k] == "" {
+				t.Fatalf("adversarial.txt:%d: record without %q", start, k)
+			}
+		}
+		if w := cur["want"]; w != "equivalent" && w != "not_equivalent" {
+			t.Fatalf("adversarial.txt:%d: want %q", start, w)
+		}
+		out = append(out, adversarialPair{start, cur["class"], cur["why"], cur["a"], cur["b"], cur["want"] == "equivalent"})
+		cur = map[string]string{}
+	}
+	for i, l := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(l, "#"):
+		case strings.TrimSpace(l) == "":
+			flush()
+		default:
+			k, v, ok := strings.Cut(l, ": ")
+			if !ok {
+				t.Fatalf("adversarial.txt:%d: %q is not 'key: value'", i+1, l)
+			}
+			if len(cur) == 0 {
+				start = i + 1
+			}
+			cur[k] = v
+		}
+	}
+	flush()
+	return out
+}
+
+// TestAdversarial: on pairs written to attack it (a wrong parse, a near
+// miss, values that coincide, texts that are not Lean 4), lean-ast never
+// decides against the label, in either order; it may leave a pair
+// undecided (issue 17.6). The coverage per class is logged.
+func TestAdversarial(t *testing.T) {
+	pairs := readAdversarial(t)
+	if len(pairs) < 60 {
+		t.Fatalf("%d pairs, want at least 60", len(pairs))
+	}
+	type tally struct{ n, decided int }
+	byClass := map[string]*tally{}
+	var classes []string
+	for _, p := range pairs {
+		if byClass[p.class] == nil {
+			byClass[p.class] = &tally{}
+			classes = append(classes, p.class)
+		}
+		tl := byClass[p.class]
+		for _, ab := range [][2]string{{p.a, p.b}, {p.b, p.a}} {
+			tl.n++
+			r, why := Compare(ab[0], ab[1])
+			if r == Undecided {
+				continue
+			}
+			tl.decided++
+			if (r == Same) != p.wantEquivalent {
+				t.Errorf("adversarial.txt:%d (%s): decided %v, want %v\n  a: %s\n  b: %s\n  lean-ast: %s\n  why: %s",
+					p.line, p.class, r == Same, p.wantEquivalent, ab[0], ab[1], why, p.why)
+			}
+		}
+	}
+	var sum []string
+	for _, c := range classes {
+		sum = append(sum, fmt.Sprintf("%s %d/%d", c, byClass[c].decided, byClass[c].n))
+	}
+	t.Logf("decided (both orders): %s", strings.Join(sum, ", "))
+}
