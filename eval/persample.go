@@ -109,7 +109,7 @@ func FromOutcomes(outs []Outcome, opts Options) *Report {
 			fo   FieldOutcome
 		}{{"localization", o.Localization}, {"correction", o.Correction}} {
 			switch {
-			case f.fo.By == "null-rule" || f.fo.By == "missing" || f.fo.By == "":
+			case f.fo.By == "null-rule" || f.fo.By == "missing" || f.fo.By == EmptyAnswer || f.fo.By == "":
 			case f.fo.By == "stage-one":
 				st.StageOne[f.kind]++
 			case f.fo.Undecided || f.fo.By == "undecided":

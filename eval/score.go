@@ -9,12 +9,17 @@ import (
 	"github.com/rxeval/rxeval/schema"
 )
 
+// EmptyAnswer decides an empty or white-space answer wrong before stage two.
+const EmptyAnswer = "empty-answer"
+
 // FieldOutcome is the result of one localization or correction answer.
 type FieldOutcome struct {
 	OK bool `json:"ok"`
 	// By says what decided it: "null-rule" (an aligned sample, or a null
-	// answer), "stage-one" (exact match), "missing" (no prediction), or the
-	// stage-two judge that decided ("undecided" when none did).
+	// answer), "stage-one" (exact match), "empty-answer" (an empty or
+	// white-space answer to a misaligned sample: wrong), "missing" (no
+	// prediction), or the stage-two judge that decided ("undecided" when
+	// none did).
 	By     string `json:"by"`
 	Reason string `json:"reason,omitempty"`
 	// Undecided is set when no judge decided the pair: OK then follows the
@@ -227,6 +232,11 @@ func Score(ctx context.Context, gold []Gold, preds map[string]Pred, judge Judge,
 			case f.pred.S == f.gold.S:
 				*f.out = FieldOutcome{OK: true, By: "stage-one"}
 				rep.StageTwo.StageOne[f.kind.String()]++
+			case strings.TrimSpace(f.pred.S) == "":
+				// An empty answer names no location and no statement: wrong,
+				// decided here rather than left to a judge that can only
+				// leave it undecided (docs/rules.md).
+				*f.out = FieldOutcome{OK: false, By: EmptyAnswer, Reason: "the answer is empty or white space"}
 			default:
 				pairs = append(pairs, Pair{Kind: f.kind, Idx: g.Idx, FormalStatement: g.FormalStatement, Header: g.Header, Informal: g.Informal, Gold: f.gold.S, Pred: f.pred.S})
 				refs = append(refs, ref{i, f.kind})

@@ -132,7 +132,7 @@ func TestFalsePositiveAndWrongType(t *testing.T) {
 //
 //	a: aligned with error_segment "" -> localization wrong, joint wrong
 //	b: correction "N/A" on a misaligned sample -> correction wrong (null rule)
-//	c: segment "" on a misaligned sample -> a stage-two pair; exact judge -> wrong
+//	c: segment "" on a misaligned sample -> wrong by empty-answer, no judge asked
 //	loc: only b right -> 1/3; corr: a, c right -> 2/3; joint 0
 func TestNullSpellings(t *testing.T) {
 	r := score(t, threeGold, predMap(
@@ -143,8 +143,11 @@ func TestNullSpellings(t *testing.T) {
 	check(t, "loc", r.LocalizationAccuracy, 1.0/3)
 	check(t, "corr", r.CorrectionAccuracy, 2.0/3)
 	check(t, "joint", r.JointAccuracy, 0)
-	if r.StageTwo.Pairs != 1 || r.StageTwo.Undecided != 1 {
+	if r.StageTwo.Pairs != 0 || r.StageTwo.Undecided != 0 {
 		t.Errorf("stage two %+v", r.StageTwo)
+	}
+	if o := r.Outcomes[2].Localization; o.OK || o.By != EmptyAnswer {
+		t.Errorf("c localization %+v", o)
 	}
 	if o := r.Outcomes[1].Correction; o.OK || o.By != "null-rule" {
 		t.Errorf("b correction %+v", o)

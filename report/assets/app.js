@@ -138,7 +138,7 @@
     const s = S();
     const kinds = ["localization", "correction"];
     const bys = [...new Set(kinds.flatMap((k) => Object.keys(s.decided_by[k])))];
-    const order = (b) => ({ "null-rule": 0, "stage-one": 1, undecided: 8, missing: 9 }[b] ?? 5);
+    const order = (b) => ({ "null-rule": 0, "empty-answer": 0, "stage-one": 1, undecided: 8, missing: 9 }[b] ?? 5);
     bys.sort((a, b) => order(a) - order(b) || a.localeCompare(b));
     chart("chart-decided").setOption({
       animation: false,
