@@ -2,6 +2,7 @@ package judges
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/rxeval/rxeval/eval"
@@ -29,11 +30,12 @@ import (
 //  6. Any other overlap (a sliver, a much coarser enclosing term):
 //     undecided, for the model.
 //  7. A fragment found several times: every pairing must agree, else
-//     undecided.
+//     undecided; but a prediction with the gold's very tokens (spacing
+//     aside) is the same location, wherever they occur.
 type SpanJudge struct{}
 
 // SpanVersion changes whenever the span judge's rules change.
-const SpanVersion = "span-v2"
+const SpanVersion = "span-v3"
 
 func (SpanJudge) Name() string { return "span" }
 
@@ -230,6 +232,14 @@ func sameLocation(statement, gold, pred string) (eval.Verdict, string) {
 		return eval.Undecided, "the gold fragment does not occur in the statement as whole tokens"
 	case len(ps) == 0:
 		return eval.Undecided, "the predicted fragment does not occur in the statement as whole tokens"
+	}
+	// The same tokens as the gold (up to spacing and spelling) are the
+	// same location however often they occur: the gold is exactly as
+	// ambiguous (issue 17.8: "x^2 = p)" and "x^2 = p) " were undecided).
+	if gt, ok := spanTokens(gold); ok {
+		if pt, ok := spanTokens(pred); ok && slices.Equal(gt, pt) {
+			return eval.Equivalent, "the fragments are the same tokens"
+		}
 	}
 	var verdict eval.Verdict
 	var why string

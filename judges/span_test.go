@@ -25,6 +25,8 @@ func TestSpanJudge(t *testing.T) {
 		{"(2 * y + 7) ^ 2", st, eval.Undecided},              // the whole statement
 		{"x * y ^ 2", "ｘ * y ^ 2", eval.Undecided},           // a look-alike is another text
 		{"e\u0301", "é", eval.Equivalent},                    // NFC (in a statement that has it)
+		{"^ 2", "^2 ", eval.Equivalent},                      // found several times, but the same tokens as the gold (issue 17.8)
+		{"(x + 7) ^ 2 ", "( x+7 )^2", eval.Equivalent},       // the same text up to spacing
 	}
 	for _, tt := range tests {
 		statement := st
