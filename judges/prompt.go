@@ -21,7 +21,7 @@ var promptFS embed.FS
 
 // Prompt is a versioned prompt template for one kind of pair.
 type Prompt struct {
-	Name    string // e.g. "correction.v1"
+	Name    string // e.g. "correction.v2"
 	Version string // name plus a hash of the template text
 	tmpl    *template.Template
 }
@@ -46,7 +46,7 @@ func loadPrompt(name string) (*Prompt, error) {
 // use, not at start-up.
 var Prompts = sync.OnceValue(func() map[eval.Kind]*Prompt {
 	out := map[eval.Kind]*Prompt{}
-	for k, name := range map[eval.Kind]string{eval.Localization: "localization.v1", eval.Correction: "correction.v1"} {
+	for k, name := range map[eval.Kind]string{eval.Localization: "localization.v2", eval.Correction: "correction.v2"} {
 		p, err := loadPrompt(name)
 		if err != nil {
 			panic(err) // embedded at build time; a test loads them
@@ -56,14 +56,24 @@ var Prompts = sync.OnceValue(func() map[eval.Kind]*Prompt {
 	return out
 })
 
-// Sanitize prepares untrusted text for a prompt: Lean comments removed;
-// control characters (other than newline and tab), Unicode format
-// characters (zero-width, bidi overrides) and line/paragraph separators
-// removed; chat-template control tokens of the common model families
-// removed, to a fixed point (so that removing one cannot join the pieces of
-// another).
+// Sanitize prepares untrusted text for a prompt: Lean comments removed
+// where Lean's own tokenizer finds them (lean.StripCommentsExact: past
+// strings, raw strings and char literals); control characters (other than
+// newline and tab), Unicode format characters (zero-width, bidi overrides)
+// and line/paragraph separators removed; chat-template control tokens of
+// the common model families removed, to a fixed point (so that removing one
+// cannot join the pieces of another). A text that does not read as Lean
+// (an unclosed comment or literal) keeps its comments: see sanitize.
 func Sanitize(s string) string {
-	s = lean.StripComments(s)
+	out, _ := sanitize(s)
+	return out
+}
+
+// sanitize is Sanitize, and says whether the text read as Lean (its
+// comments were found and removed); when not, they are kept, never half
+// stripped, and the prompt says so.
+func sanitize(s string) (string, bool) {
+	s, read := lean.StripCommentsExact(s)
 	var b strings.Builder
 	for _, r := range s {
 		switch {
@@ -84,7 +94,7 @@ func Sanitize(s string) string {
 		}
 		out = next
 	}
-	return strings.TrimSpace(out)
+	return strings.TrimSpace(out), read
 }
 
 // controlToken matches the special tokens of chat templates: ChatML and
@@ -134,8 +144,20 @@ func delimiter(texts ...string) string {
 // Render builds the user message for a pair: every text sanitized and
 // fenced.
 func (p *Prompt) Render(pair eval.Pair) (string, error) {
-	data := struct{ Informal, Formal, Gold, Pred, Delim string }{
-		Sanitize(pair.Informal), Sanitize(pair.FormalStatement), Sanitize(pair.Gold), Sanitize(pair.Pred), "",
+	data := struct{ Informal, Formal, Gold, Pred, Delim, Unread string }{Informal: Sanitize(pair.Informal)}
+	var unread []string
+	for _, f := range []struct {
+		name string
+		in   string
+		out  *string
+	}{{"the formal statement", pair.FormalStatement, &data.Formal}, {"the REFERENCE", pair.Gold, &data.Gold}, {"the CANDIDATE", pair.Pred, &data.Pred}} {
+		var ok bool
+		if *f.out, ok = sanitize(f.in); !ok {
+			unread = append(unread, f.name)
+		}
+	}
+	if len(unread) > 0 {
+		data.Unread = strings.Join(unread, " and ")
 	}
 	data.Delim = delimiter(data.Informal, data.Formal, data.Gold, data.Pred)
 	var b bytes.Buffer

@@ -1,0 +1,171 @@
+package lean
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// StripCommentsExact removes the comments of a Lean 4 text where Lean's
+// tokenizer finds them (src/Lean/Parser/Basic.lean in leanprover/lean4:
+// whitespace, finishCommentBlock, strLitFnAux, charLitFnAux,
+// rawStrLitFnAux, identFn): line comments "--" to the end of the line, and
+// block comments "/-" … "-/", nested, doc comments "/--" and "/-!"
+// included; never inside a string literal (escapes and line breaks
+// allowed), a raw string r"…" or r#"…"# (any number of #), a char literal
+// such as '"' or '\'', or an identifier (f', r in for_r). A block comment
+// becomes one space, so that no tokens join; a line comment's line break
+// stays.
+//
+// ok is false, and the text comes back unchanged, when the text cannot be
+// read that way (an unclosed comment, string or raw string, a malformed
+// char literal): a caller must then use the text as it is, never a half
+// stripped one.
+func StripCommentsExact(s string) (string, bool) {
+	var b strings.Builder
+	b.Grow(len(s))
+	i := 0
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case strings.HasPrefix(s[i:], "--"):
+			j := strings.IndexByte(s[i:], '\n')
+			if j < 0 {
+				return b.String(), true
+			}
+			i += j
+		case strings.HasPrefix(s[i:], "/-"):
+			end, closed := commentEnd(s, i)
+			if !closed {
+				return s, false
+			}
+			b.WriteByte(' ')
+			i = end
+		case r == '"':
+			end, ok := stringEnd(s, i)
+			if !ok {
+				return s, false
+			}
+			b.WriteString(s[i:end])
+			i = end
+		case r == 'r' && rawStringStart(s, i):
+			end, ok := rawStringEnd(s, i)
+			if !ok {
+				return s, false
+			}
+			b.WriteString(s[i:end])
+			i = end
+		case strings.HasPrefix(s[i:], "⁻¹'") || strings.HasPrefix(s[i:], "''"):
+			// Tokens of Mathlib's notation that hold a quote (preimage,
+			// image), matched before a char literal as Lean's token table
+			// matches its longest token.
+			n := len("''")
+			if s[i] != '\'' {
+				n = len("⁻¹'")
+			}
+			b.WriteString(s[i : i+n])
+			i += n
+		case r == '\'':
+			end, ok := charEnd(s, i)
+			if !ok {
+				return s, false
+			}
+			b.WriteString(s[i:end])
+			i = end
+		case r == '«':
+			j := strings.Index(s[i:], "»")
+			if j < 0 {
+				return s, false
+			}
+			end := i + j + len("»")
+			b.WriteString(s[i:end])
+			i = end
+		case isIdentStart(r) || r >= '0' && r <= '9':
+			// An identifier or a number, as one token: a quote or an r
+			// inside it starts nothing.
+			j := i + size
+			for j < len(s) {
+				r2, n := utf8.DecodeRuneInString(s[j:])
+				if !isIdentRest(r2) {
+					break
+				}
+				j += n
+			}
+			b.WriteString(s[i:j])
+			i = j
+		default:
+			b.WriteString(s[i : i+size])
+			i += size
+		}
+	}
+	return b.String(), true
+}
+
+// stringEnd returns the end of the string literal opening at s[i].
+func stringEnd(s string, i int) (int, bool) {
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++ // the escaped byte (\" \\ \n ..., or a line break: a gap)
+		case '"':
+			return j + 1, true
+		}
+	}
+	return 0, false
+}
+
+// rawStringStart reports whether s[i] = 'r' opens a raw string: r, any
+// number of #, then a quote.
+func rawStringStart(s string, i int) bool {
+	j := i + 1
+	for j < len(s) && s[j] == '#' {
+		j++
+	}
+	return j < len(s) && s[j] == '"'
+}
+
+// rawStringEnd returns the end of the raw string opening at s[i]: a quote
+// followed by as many # as opened it.
+func rawStringEnd(s string, i int) (int, bool) {
+	j := i + 1
+	hashes := 0
+	for s[j] == '#' {
+		hashes++
+		j++
+	}
+	closing := `"` + strings.Repeat("#", hashes)
+	k := strings.Index(s[j+1:], closing)
+	if k < 0 {
+		return 0, false
+	}
+	return j + 1 + k + len(closing), true
+}
+
+// charEnd returns the end of the char literal opening at s[i]: one
+// character or an escape (\\ \" \' \n \t \r \xHH \uHHHH), then a quote.
+func charEnd(s string, i int) (int, bool) {
+	j := i + 1
+	if j >= len(s) {
+		return 0, false
+	}
+	if s[j] == '\\' {
+		j++
+		if j >= len(s) {
+			return 0, false
+		}
+		switch s[j] {
+		case 'x':
+			j += 3
+		case 'u':
+			j += 5
+		default:
+			j++
+		}
+	} else {
+		_, n := utf8.DecodeRuneInString(s[j:])
+		j += n
+	}
+	if j >= len(s) || s[j] != '\'' {
+		return 0, false
+	}
+	return j + 1, true
+}
