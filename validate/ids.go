@@ -63,8 +63,13 @@ func IDsFromList(r io.Reader) (*IDSet, error) {
 	var ids []string
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	first := true
 	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
+		text := sc.Text()
+		if first {
+			text, first = strings.TrimPrefix(text, "\ufeff"), false // a byte order mark
+		}
+		line := strings.TrimSpace(text)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -84,6 +89,7 @@ func IDsFromList(r io.Reader) (*IDSet, error) {
 func IDsFromInputs(data []byte) (*IDSet, error) {
 	var ids []string
 	stmts := map[string]string{}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a byte order mark
 	for n, line := range bytes.Split(data, []byte("\n")) {
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {

@@ -330,15 +330,21 @@ func addContext(gold []eval.Gold, path string, maxSize int64) error {
 		Informal        string `json:"informal_statement"`
 	}
 	byID := map[string]row{}
+	lineOf := map[string]int{}
 	for n, line := range bytes.Split(data, []byte("\n")) {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
 		var r row
 		if err := json.Unmarshal(line, &r); err != nil {
-			return fmt.Errorf("%s: line %d: %w", path, n+1, err)
+			return problemsError{fmt.Sprintf("%s: line %d: %v", path, n+1, err)}
 		}
-		byID[r.Idx] = r
+		if prev, dup := lineOf[r.Idx]; dup {
+			// Which row's statement would the judges see? Refused, as
+			// validate refuses it.
+			return problemsError{fmt.Sprintf("%s: line %d: id %q already appeared on line %d", path, n+1, r.Idx, prev)}
+		}
+		byID[r.Idx], lineOf[r.Idx] = r, n+1
 	}
 	for i := range gold {
 		r, ok := byID[gold[i].Idx]

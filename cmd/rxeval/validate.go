@@ -72,7 +72,8 @@ func readAux(path string, maxSize int64) ([]byte, error) {
 		// for prediction files and zip entries.
 		return nil, problemsError{fmt.Sprintf("%s: %s (raise the limit with --max-size if the file is right)", src.Name, msg)}
 	}
-	return src.Data, nil
+	// A byte order mark is ignored, as in prediction and gold files.
+	return bytes.TrimPrefix(src.Data, []byte("\xef\xbb\xbf")), nil
 }
 
 // expected loads the expected id set the flags name (nil: the official set).
@@ -87,7 +88,9 @@ func (f *idFlags) expected() (*validate.IDSet, error) {
 		}
 		s, err := validate.IDsFromInputs(data)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.inputs, err)
+			// A malformed input file is a problem of the input, as a
+			// malformed gold file is (exit 1).
+			return nil, problemsError{fmt.Sprintf("%s: %v", f.inputs, err)}
 		}
 		return s, nil
 	case f.ids != "":
@@ -97,7 +100,7 @@ func (f *idFlags) expected() (*validate.IDSet, error) {
 		}
 		s, err := validate.IDsFromList(bytes.NewReader(data))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.ids, err)
+			return nil, problemsError{fmt.Sprintf("%s: %v", f.ids, err)}
 		}
 		return s, nil
 	}

@@ -12,7 +12,7 @@ import (
 // block comments "/-" … "-/", nested, doc comments "/--" and "/-!"
 // included; never inside a string literal (escapes and line breaks
 // allowed), a raw string r"…" or r#"…"# (any number of #), a char literal
-// such as '"' or '\'', or an identifier (f', r in for_r). A block comment
+// such as '"' or '\”, or an identifier (f', r in for_r). A block comment
 // becomes one space, so that no tokens join; a line comment's line break
 // stays.
 //
