@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -121,6 +122,7 @@ type ModelJudge struct {
 	statsMu      sync.Mutex
 	stats        []HostStats
 	lastRun      RunStats
+	secrets      []string // never shown: see ModelConfig.secrets
 }
 
 // HostStats counts what one host did over the judge's lifetime.
@@ -343,16 +345,16 @@ func (j *ModelJudge) askWithRetries(ctx context.Context, h int, p eval.Pair) (ev
 		// The server answered; the model's answer decides nothing. Not a
 		// host fault (no error: the host is not dropped for it), but a
 		// judge failure for the run's exit code: nobody decided the pair.
-		return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model reply unusable: " + err.Error(), Failed: true}, nil
+		return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model reply unusable: " + redact(err.Error(), j.secrets), Failed: true}, nil
 	}
 	var tl errTooLong
 	if errors.As(err, &tl) {
-		return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "not asked: " + err.Error()}, nil
+		return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "not asked: " + redact(err.Error(), j.secrets)}, nil
 	}
 	if errors.Is(err, errBudget) {
 		return notAskedBudget(j), nil
 	}
-	return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model call failed: " + err.Error(), Failed: true}, err
+	return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model call failed: " + redact(err.Error(), j.secrets), Failed: true}, redactErr(err, j.secrets)
 }
 
 func notAskedBudget(j *ModelJudge) eval.Decision {
@@ -459,7 +461,7 @@ func (j *ModelJudge) work(ctx context.Context, h int, q *queue, pairs []eval.Pai
 			j.stats[h].Failed++
 		}
 		if dropped {
-			j.stats[h].Dropped = fmt.Sprintf("%d pairs in a row failed (last: %v)", fails, err)
+			j.stats[h].Dropped = redact(fmt.Sprintf("%d pairs in a row failed (last: %v)", fails, err), j.secrets)
 			prog.note(fmt.Sprintf("judge host %s dropped: %s", j.eps[h].label(), j.stats[h].Dropped))
 		}
 		j.statsMu.Unlock()
@@ -759,4 +761,60 @@ func (q *queue) allDropped() bool {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	return !slices.Contains(q.dropped, false)
+}
+
+// secrets are the strings no message or output may show: the bearer token
+// and the passwords of the host URLs.
+func (c *ModelConfig) secrets() []string {
+	var out []string
+	if len(c.Token) >= 4 {
+		out = append(out, c.Token)
+	}
+	for _, h := range c.hostList() {
+		if u, err := url.Parse(h); err == nil && u.User != nil {
+			if pw, ok := u.User.Password(); ok && len(pw) >= 4 {
+				out = append(out, pw, url.QueryEscape(pw), url.PathEscape(pw))
+			}
+		}
+	}
+	return out
+}
+
+// redact replaces every secret in s with ***.
+func redact(s string, secrets []string) string {
+	for _, sec := range secrets {
+		s = strings.ReplaceAll(s, sec, "***")
+	}
+	return s
+}
+
+// redactedError shows its error's message with the secrets replaced; the
+// error itself stays reachable (errors.Is, errors.As, its hint).
+type redactedError struct {
+	err error
+	msg string
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
+
+// Hint keeps a HintError's advice.
+func (e *redactedError) Hint() string {
+	var he *HintError
+	if errors.As(e.err, &he) {
+		return he.Hint
+	}
+	return ""
+}
+
+// redactErr returns err with the secrets replaced in its message.
+func redactErr(err error, secrets []string) error {
+	if err == nil {
+		return nil
+	}
+	msg := redact(err.Error(), secrets)
+	if msg == err.Error() {
+		return err
+	}
+	return &redactedError{err: err, msg: msg}
 }

@@ -13,6 +13,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"time"
 
@@ -38,13 +39,60 @@ type statusTransport struct{ next http.RoundTripper }
 
 func (t statusTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	resp, err := t.next.RoundTrip(r)
-	if err != nil || resp.StatusCode < 400 {
+	if err != nil {
 		return resp, err
+	}
+	if resp.StatusCode < 400 {
+		// No reply a judge server sends is near this size: a larger one
+		// (a gzip bomb, a runaway server) is cut, whichever client reads
+		// it (issue 18.6).
+		resp.Body = &cappedBody{r: resp.Body, left: maxReply + 1, what: r.Method + " " + r.URL.Path}
+		return resp, nil
 	}
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
 	resp.Body.Close()
 	return nil, &StatusError{Code: resp.StatusCode, Body: strings.TrimSpace(string(body))}
 }
+
+// serverString bounds a string a server reports (a version, a digest)
+// before it is copied into reports: at most 128 bytes, printable.
+func serverString(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, s)
+	if len(s) > 128 {
+		cut := 128
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
+}
+
+// cappedBody fails a read past maxReply bytes (after any gzip decoding).
+type cappedBody struct {
+	r    io.ReadCloser
+	left int64
+	what string
+}
+
+func (b *cappedBody) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		return 0, fmt.Errorf("%s: reply larger than %d bytes", b.what, maxReply)
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.r.Read(p)
+	b.left -= int64(n)
+	return n, err
+}
+
+func (b *cappedBody) Close() error { return b.r.Close() }
 
 // newHTTPClient is the judge's HTTP client: a deadline on every request, no
 // redirects, and error statuses as *StatusError.
@@ -173,6 +221,14 @@ func checkHost(what, host string, allowRemote bool) (*url.URL, error) {
 // NewOllama connects to every host and checks, before any work, that each
 // answers and has the model, and that all have the same digest.
 func NewOllama(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
+	j, err := newOllama(ctx, cfg)
+	if j != nil {
+		j.secrets = cfg.secrets()
+	}
+	return j, redactErr(err, cfg.secrets())
+}
+
+func newOllama(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
 	cfg.defaults()
 	hosts := cfg.hostList()
 	if len(hosts) == 0 {
@@ -196,7 +252,7 @@ func NewOllama(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
 			return nil, err
 		}
 		if j.ServerVersion == "" {
-			j.ServerVersion, j.Digest = version, digest
+			j.ServerVersion, j.Digest = serverString(version), serverString(digest)
 		}
 		digests[digest] = append(digests[digest], u.Host)
 		j.eps = append(j.eps, &ollamaEndpoint{u: u, client: client, http: hc, j: j})
@@ -224,11 +280,11 @@ func probeOllama(ctx context.Context, u *url.URL, client *api.Client, model stri
 	defer cancel()
 	version, err = client.Version(vctx)
 	if err != nil {
-		return "", "", &HintError{fmt.Errorf("the Ollama %w at %s: %v", ErrServerDown, u, err), "start it with 'ollama serve' (or set OLLAMA_HOST / --ollama-host)"}
+		return "", "", &HintError{fmt.Errorf("the Ollama %w at %s: %v", ErrServerDown, u.Redacted(), err), "start it with 'ollama serve' (or set OLLAMA_HOST / --ollama-host)"}
 	}
 	list, err := client.List(vctx)
 	if err != nil {
-		return "", "", &HintError{fmt.Errorf("the Ollama %w at %s: listing models: %v", ErrServerDown, u, err), "check the server's log"}
+		return "", "", &HintError{fmt.Errorf("the Ollama %w at %s: listing models: %v", ErrServerDown, u.Redacted(), err), "check the server's log"}
 	}
 	for _, m := range list.Models {
 		if m.Name == model || m.Model == model || m.Name == model+":latest" {

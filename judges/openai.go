@@ -155,6 +155,14 @@ func ResolveURL(s string) (*url.URL, error) {
 // any work, that each answers and lists the model, and that all report the
 // same revision of it.
 func NewOpenAI(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
+	j, err := newOpenAI(ctx, cfg)
+	if j != nil {
+		j.secrets = cfg.secrets()
+	}
+	return j, redactErr(err, cfg.secrets())
+}
+
+func newOpenAI(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
 	cfg.defaults()
 	hosts := cfg.hostList()
 	if len(hosts) == 0 {
@@ -180,7 +188,7 @@ func NewOpenAI(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
 			return nil, err
 		}
 		if k == 0 {
-			j.Digest = rev
+			j.Digest = serverString(rev)
 		}
 		if ctxLen > 0 && (j.contextLimit == 0 || ctxLen < j.contextLimit) {
 			j.contextLimit = ctxLen
@@ -210,13 +218,13 @@ func probeOpenAI(ctx context.Context, ep *openaiEndpoint, model string) (revisio
 	if err != nil {
 		var se *StatusError
 		if errors.As(err, &se) && (se.Code == http.StatusUnauthorized || se.Code == http.StatusForbidden) {
-			return "", 0, &HintError{fmt.Errorf("the judge server at %s refused the request: %w", ep.base, err), "set RXEVAL_JUDGE_TOKEN to the gateway's bearer token"}
+			return "", 0, &HintError{fmt.Errorf("the judge server at %s refused the request: %w", ep.base.Redacted(), err), "set RXEVAL_JUDGE_TOKEN to the gateway's bearer token"}
 		}
-		return "", 0, &HintError{fmt.Errorf("the OpenAI-compatible %w at %s: %v", ErrServerDown, ep.base, err), "start the server (vllm serve MODEL, llama-server, ...) and check --judge-url"}
+		return "", 0, &HintError{fmt.Errorf("the OpenAI-compatible %w at %s: %v", ErrServerDown, ep.base.Redacted(), err), "start the server (vllm serve MODEL, llama-server, ...) and check --judge-url"}
 	}
 	revision, ctxLen, ids, found, err := findModel(b, model)
 	if err != nil {
-		return "", 0, &HintError{fmt.Errorf("the OpenAI-compatible %w at %s: /v1/models is not a model list: %v", ErrServerDown, ep.base, err), "check --judge-url: it names the server, e.g. http://127.0.0.1:8000"}
+		return "", 0, &HintError{fmt.Errorf("the OpenAI-compatible %w at %s: /v1/models is not a model list: %v", ErrServerDown, ep.base.Redacted(), err), "check --judge-url: it names the server, e.g. http://127.0.0.1:8000"}
 	}
 	if found {
 		if revision == "" {
@@ -232,7 +240,7 @@ func probeOpenAI(ctx context.Context, ep *openaiEndpoint, model string) (revisio
 	if served == "" {
 		served = "none"
 	}
-	return "", 0, &HintError{fmt.Errorf("%w: %q at %s", ErrModelMissing, model, ep.base), "the server lists: " + served}
+	return "", 0, &HintError{fmt.Errorf("%w: %q at %s", ErrModelMissing, model, ep.base.Redacted()), "the server lists: " + served}
 }
 
 // ollamaDigest asks an Ollama server behind the OpenAI-compatible API for
