@@ -98,8 +98,11 @@ func readmeSetup(t *testing.T, pc, root, work string, env []string) {
 	copyFile("../../testdata/example/inputs.jsonl", "data/FormalRx_Test_first5.jsonl")
 	copyFile("../../testdata/example/predictions.jsonl", "predictions/preds.jsonl")
 	copyFile("../../testdata/example/gold.jsonl", "gold/gold.jsonl")
+	// File names that look like flags (issue 18.17): read as files.
+	copyFile("../../testdata/example/predictions.jsonl", "-q.jsonl")
+	copyFile("../../testdata/example/predictions.jsonl", "--lenient=true.jsonl")
 	config := func(filters string) string {
-		return "repos:\n  - repo: " + root + "\n    rev: " + strings.TrimSpace(string(head)) + "\n    hooks:\n      - id: rxeval-validate\n        args: [--inputs, data/FormalRx_Test_first5.jsonl]\n" + filters
+		return "repos:\n  - repo: " + root + "\n    rev: " + strings.TrimSpace(string(head)) + "\n    hooks:\n      - id: rxeval-validate\n        args: [--inputs, data/FormalRx_Test_first5.jsonl, --]\n" + filters
 	}
 	os.WriteFile(filepath.Join(repo, "readme.yaml"), []byte(config("        files: ^predictions/.*\\.(jsonl|zip)$\n        exclude: ^data/\n")), 0o644)
 	os.WriteFile(filepath.Join(repo, "bare.yaml"), []byte(config("")), 0o644)
@@ -124,7 +127,7 @@ func readmeSetup(t *testing.T, pc, root, work string, env []string) {
 	if err == nil {
 		t.Errorf("the hook passed a gold file as predictions:\n%s", out)
 	}
-	for _, want := range []string{"data/FormalRx_Test_first5.jsonl: skipped: it is the --inputs file", "gold/gold.jsonl:1: this is a gold-label file, not a prediction file", "predictions/preds.jsonl: valid: 5 rows"} {
+	for _, want := range []string{"data/FormalRx_Test_first5.jsonl: skipped: it is the --inputs file", "gold/gold.jsonl:1: this is a gold-label file, not a prediction file", "predictions/preds.jsonl: valid: 5 rows", "-q.jsonl: valid: 5 rows", "--lenient=true.jsonl: valid: 5 rows"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output does not say %q:\n%s", want, out)
 		}
