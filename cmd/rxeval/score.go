@@ -85,8 +85,21 @@ func runScore(e *env, args []string) error {
 	if *perSample == "-" && fs.NArg() > 1 {
 		return usageError{fmt.Errorf("--per-sample - cannot hold several systems: pass a FILE (each system gets FILE.SYSTEM.jsonl)")}
 	}
-	if *html == "-" && (*out == "" || *out == "-") {
-		return usageError{fmt.Errorf("--html - and the report would both go to stdout: pass --out FILE for the report")}
+	// The page on standard output shares it with nothing (issue 18.15);
+	// the report and --per-sample - may share it (JSON lines, then the
+	// report).
+	var onStdout []string
+	if *html == "-" {
+		if *out == "" || *out == "-" {
+			onStdout = append(onStdout, "the report")
+		}
+		if *perSample == "-" {
+			onStdout = append(onStdout, "--per-sample -")
+		}
+		onStdout = append(onStdout, "--html -")
+	}
+	if len(onStdout) > 1 {
+		return usageError{fmt.Errorf("%s would both go to standard output: send all but one to a FILE (the report with --out FILE)", strings.Join(onStdout[len(onStdout)-2:], " and "))}
 	}
 	if *undecided != "wrong" && *undecided != "right" && *undecided != "fail" {
 		return usageError{fmt.Errorf("--undecided must be wrong, right or fail, not %q", *undecided)}
