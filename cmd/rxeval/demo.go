@@ -45,7 +45,7 @@ func runDemo(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o666); err != nil { // the umask narrows it
 			return err
 		}
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -141,7 +143,7 @@ func writeFileAtomic(name string, data []byte) error {
 		}
 		return nil
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	tmp, err := createTemp(name)
 	if err != nil {
 		return fail(err)
 	}
@@ -150,10 +152,13 @@ func writeFileAtomic(name string, data []byte) error {
 		tmp.Close()
 		return fail(err)
 	}
-	// CreateTemp makes the file 0600; the result is an ordinary output.
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return fail(err)
+	// The mode: a replaced file keeps its own; a new one has what the
+	// user's umask gives (the temporary file was created 0666 &^ umask).
+	if st, err := os.Stat(name); err == nil {
+		if err := tmp.Chmod(st.Mode().Perm()); err != nil {
+			tmp.Close()
+			return fail(err)
+		}
 	}
 	if err := tmp.Close(); err != nil {
 		return fail(err)
@@ -162,4 +167,18 @@ func writeFileAtomic(name string, data []byte) error {
 		return fail(err)
 	}
 	return nil
+}
+
+// createTemp creates a new temporary file beside name with mode 0666, which
+// the kernel narrows by the umask (os.CreateTemp would make it 0600).
+func createTemp(name string) (*os.File, error) {
+	for try := 0; ; try++ {
+		var rnd [6]byte
+		rand.Read(rnd[:])
+		path := filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+"."+hex.EncodeToString(rnd[:]))
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if err == nil || !errors.Is(err, fs.ErrExist) || try == 9 {
+			return f, err
+		}
+	}
 }
