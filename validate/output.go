@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 )
 
 // WriteText prints the report in compiler style, errors then warnings, each
@@ -18,8 +20,31 @@ func (r *Report) WriteText(w io.Writer, maxList int, quiet bool) error {
 	if !r.Valid {
 		state = "invalid"
 	}
-	_, err := fmt.Fprintf(w, "%s: %s: %d rows, %s, %s\n", r.File, state, r.Rows, plural(r.ErrorCount, "error"), plural(r.WarningCount, "warning"))
+	_, err := fmt.Fprintf(w, "%s: %s: %d rows, %s, %s\n", TermSafe(r.File), state, r.Rows, plural(r.ErrorCount, "error"), plural(r.WarningCount, "warning"))
 	return err
+}
+
+// TermSafe escapes what a terminal would act on in a participant's string
+// (an id, a value, a file name): C0 and C1 control characters but tab, DEL,
+// and the bidirectional overrides and isolates, written as Go escapes
+// (\x1b, \r, \u202e). Everything else is kept as is.
+func TermSafe(s string) string {
+	unsafe := func(r rune) bool {
+		return r < 0x20 && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c
+	}
+	if !strings.ContainsFunc(s, unsafe) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unsafe(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 func (r *Report) writeList(w io.Writer, ps []Problem, total int, prefix string, maxList int, noun string) {
@@ -30,24 +55,24 @@ func (r *Report) writeList(w io.Writer, ps []Problem, total int, prefix string, 
 		if i == maxList {
 			break
 		}
-		loc := r.File
+		loc := TermSafe(r.File)
 		if p.Line > 0 {
 			loc += fmt.Sprintf(":%d", p.Line)
 		}
 		loc += ": "
 		if p.Idx != "" {
-			loc += p.Idx + ": "
+			loc += TermSafe(p.Idx) + ": "
 		}
 		if p.Field != "" {
-			loc += p.Field + ": "
+			loc += TermSafe(p.Field) + ": "
 		}
-		fmt.Fprintf(w, "%s%s%s [%s]\n", loc, prefix, p.Message, p.Code)
+		fmt.Fprintf(w, "%s%s%s [%s]\n", loc, prefix, TermSafe(p.Message), p.Code)
 		if p.Hint != "" {
-			fmt.Fprintf(w, "\thint: %s\n", p.Hint)
+			fmt.Fprintf(w, "\thint: %s\n", TermSafe(p.Hint))
 		}
 	}
 	if total > maxList {
-		fmt.Fprintf(w, "%s: ... %s not listed (--max-errors %d)\n", r.File, plural(total-maxList, "more "+noun), maxList)
+		fmt.Fprintf(w, "%s: ... %s not listed (--max-errors %d)\n", TermSafe(r.File), plural(total-maxList, "more "+noun), maxList)
 	}
 }
 

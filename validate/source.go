@@ -52,7 +52,7 @@ func (s *Source) Close() error {
 // WriteProblems prints the container's problems, one per line.
 func (s *Source) WriteProblems(w io.Writer) {
 	for _, p := range s.Problems {
-		fmt.Fprintf(w, "%s: %s\n", s.Name, p)
+		fmt.Fprintf(w, "%s: %s\n", TermSafe(s.Name), TermSafe(p.String()))
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/rxeval/rxeval/validate"
 )
 
 // Exit codes, documented in README.md. Every command maps its errors to
@@ -76,14 +78,14 @@ func report(stdout, stderr io.Writer, c *command, err error) int {
 	var pe problemsError
 	if errors.As(err, &pe) {
 		if pe.msg != "" {
-			fmt.Fprintf(stderr, "rxeval %s: %s\n", c.name, pe.msg)
+			fmt.Fprintf(stderr, "rxeval %s: %s\n", c.name, validate.TermSafe(pe.msg))
 		}
 		return exitProblems
 	}
-	fmt.Fprintf(stderr, "rxeval %s: %v\n", c.name, err)
+	fmt.Fprintf(stderr, "rxeval %s: %s\n", c.name, validate.TermSafe(err.Error()))
 	var h hinted
 	if errors.As(err, &h) && h.Hint() != "" {
-		fmt.Fprintf(stderr, "hint: %s\n", h.Hint())
+		fmt.Fprintf(stderr, "hint: %s\n", validate.TermSafe(h.Hint()))
 	}
 	var ue usageError
 	if errors.As(err, &ue) {
