@@ -175,20 +175,41 @@ func runScore(e *env, args []string) error {
 	names := systemNames(fs.Args())
 	docs := make([]eval.Document, fs.NArg())
 	var st eval.StageTwo // summed over the files, for the exit code
+	// Every file is read, validated and checked for missing ids before the
+	// judge is asked anything: a bad last file must not cost the model
+	// calls of the ones before it (issue 18.11).
+	missingErr := func(path string, err error) error {
+		var me *eval.MissingError
+		if !errors.As(err, &me) {
+			return nil
+		}
+		msg := err.Error() + " (use --partial to score them as wrong)"
+		if fs.NArg() > 1 {
+			msg = path + ": " + msg
+		}
+		return problemsError{msg}
+	}
+	allPreds := make([]map[string]eval.Pred, fs.NArg())
 	for i, path := range fs.Args() {
 		preds, err := readPredictions(e, path, gold, *maxSize, text)
 		if err != nil {
 			return err
 		}
-		rep, err := eval.Score(ctx, gold, preds, memo, eval.Options{Partial: *partial, Bootstrap: *boot, Seed: *seed, UndecidedRight: *undecided == "right"})
-		if err != nil {
-			var me *eval.MissingError
-			if errors.As(err, &me) {
-				msg := err.Error() + " (use --partial to score them as wrong)"
-				if fs.NArg() > 1 {
-					msg = path + ": " + msg
+		if !*partial && fs.NArg() > 1 {
+			if _, err := eval.Score(ctx, gold, preds, eval.ExactJudge{}, eval.Options{}); err != nil {
+				if me := missingErr(path, err); me != nil {
+					return me
 				}
-				return problemsError{msg}
+				return err
+			}
+		}
+		allPreds[i] = preds
+	}
+	for i, path := range fs.Args() {
+		rep, err := eval.Score(ctx, gold, allPreds[i], memo, eval.Options{Partial: *partial, Bootstrap: *boot, Seed: *seed, UndecidedRight: *undecided == "right"})
+		if err != nil {
+			if me := missingErr(path, err); me != nil {
+				return me
 			}
 			return judgeFailure(err)
 		}
