@@ -95,7 +95,7 @@ func startOllama(t *testing.T) *realServer {
 	cmd.Env = env
 	// Its own process group: the server starts model runners as children,
 	// and the cleanup must end them too.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = serverProcAttr() // and it dies with the test binary
 	logf, _ := os.Create(filepath.Join(dir, "serve.log"))
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
