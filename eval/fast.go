@@ -52,7 +52,7 @@ func figureTable(outs []Outcome) ([]liteOutcome, bool) {
 			}
 			l.gold = int8(j)
 		}
-		if o.PredCategory != "" {
+		if o.PredCategory != "" || o.PredCategoryEmpty {
 			l.pred = -2
 			if j, ok := schema.Index(o.PredCategory); ok && o.PredKnown {
 				l.pred = int8(j)

@@ -209,9 +209,26 @@ func TestWritePerSample(t *testing.T) {
 // with the verdict misaligned), Missing Premise once, no category once.
 func TestUnknownCategoryFP(t *testing.T) {
 	g := []Gold{gold("a", "", "", ""), gold("b", "", "", ""), gold("c", "", "", ""), gold("d", "", "", "")}
-	r := score(t, g, predMap(pred("a", false, "Bogus", "", ""), pred("b", true, "Bogus", "s", "c"), pred("c", false, mp, "", ""), pred("d", false, "", "", "")), Options{})
-	if r.UnknownCategoryFP != 2 {
-		t.Errorf("unknown_category_fp = %d, want 2", r.UnknownCategoryFP)
+	g = append(g, gold("e", "", "", ""))
+	// e: a category written as "" (not null) is outside the 28 too (issue
+	// 20.11: it was not counted).
+	empty := pred("e", false, "", "", "")
+	empty.Category = Text{S: ""}
+	r := score(t, g, predMap(pred("a", false, "Bogus", "", ""), pred("b", true, "Bogus", "s", "c"), pred("c", false, mp, "", ""), pred("d", false, "", "", ""), empty), Options{})
+	if r.UnknownCategoryFP != 3 {
+		t.Errorf("unknown_category_fp = %d, want 3", r.UnknownCategoryFP)
+	}
+	// The per-sample records give the report the same count.
+	var ps bytes.Buffer
+	if err := (Document{Report: r}).WritePerSample(&ps); err != nil {
+		t.Fatal(err)
+	}
+	outs, _, err := ParsePerSample(ps.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, unk := compute(outs, []int{0, 1, 2, 3, 4}); unk != 3 {
+		t.Errorf("from the per-sample records: unknown_category_fp = %d, want 3", unk)
 	}
 	if c := r.PerCategory[mp]; c.FP != 1 || c.TP != 0 || c.FN != 0 || len(r.PerCategory) != 1 {
 		t.Errorf("per category %+v, want only %s with FP 1", r.PerCategory, mp)

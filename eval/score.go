@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"encoding/json"
 	"context"
 	"fmt"
 	"sort"
@@ -43,6 +44,9 @@ type Outcome struct {
 	GoldCategory         string       `json:"gold_category,omitempty"`
 	PredCategory         string       `json:"pred_category,omitempty"` // canonical, or as written when unknown
 	PredKnown            bool         `json:"-"`                       // PredCategory is one of the 28
+	// PredCategoryEmpty marks a category written as "" (not null): a
+	// category outside the 28, which PredCategory cannot show.
+	PredCategoryEmpty bool `json:"pred_category_empty,omitempty"`
 	VerdictOK            bool         `json:"verdict_ok"`
 	CategoryOK           bool         `json:"category_ok"`
 	Localization         FieldOutcome `json:"localization"`
@@ -77,6 +81,20 @@ type ClassCounts struct {
 	// for this class (only as an FN for the true class), so they are shown
 	// apart; the multi-class convention counts them as FPs.
 	PredictedForOther int `json:"predicted_for_other"`
+}
+
+// MarshalJSON writes an undefined F1 (no TP, FP or FN: the class is left
+// out of the macro mean) as null, not 0.
+func (c ClassCounts) MarshalJSON() ([]byte, error) {
+	type plain ClassCounts
+	out := struct {
+		plain
+		F1 *float64 `json:"f1"`
+	}{plain: plain(c)}
+	if c.TP+c.FP+c.FN > 0 {
+		out.F1 = &c.F1
+	}
+	return json.Marshal(out)
 }
 
 // Metrics are the track's figures over a set of samples.
@@ -212,7 +230,7 @@ func Score(ctx context.Context, gold []Gold, preds map[string]Pred, judge Judge,
 		if !p.Category.Null {
 			o.PredCategory, o.PredKnown = p.CategoryName, p.CategoryName != ""
 			if !o.PredKnown {
-				o.PredCategory = p.Category.S
+				o.PredCategory, o.PredCategoryEmpty = p.Category.S, p.Category.S == ""
 			}
 		}
 		if g.Misaligned {
@@ -395,7 +413,7 @@ func compute(outs []Outcome, idx []int) (Metrics, map[string]ClassCounts, int) {
 		case o.PredCategory != "" && o.PredKnown:
 			get(counts, o.PredCategory).FP++
 			get(multi, o.PredCategory).FP++
-		case o.PredCategory != "":
+		case o.PredCategory != "" || o.PredCategoryEmpty:
 			unknownFP++
 		}
 		if o.Joint {

@@ -612,3 +612,66 @@ func TestBrowserVerdictAsWritten(t *testing.T) {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
 }
+
+// TestBrowserHashPercent: an address whose hash holds a '%' (report.html#%,
+// or an id holding '%') opens the page and, for an id, its sample (issue
+// 18.14: decodeURIComponent threw "URIError" and the samples never loaded).
+func TestBrowserHashPercent(t *testing.T) {
+	ctx, errors := browser(t)
+	data, err := os.ReadFile("../testdata/example/gold.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gold, shape, err := eval.ParseGold(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	preds := readPreds(t, "../testdata/example/predictions.jsonl")
+	const odd = "fx%_0004 #1"
+	for i := range gold {
+		if gold[i].Idx == "formalrx_0004" {
+			gold[i].Idx = odd
+		}
+	}
+	p := preds["formalrx_0004"]
+	p.Idx = odd
+	delete(preds, "formalrx_0004")
+	preds[odd] = p
+	rep, err := eval.Score(context.Background(), gold, preds, eval.ExactJudge{}, eval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var html bytes.Buffer
+	if err := Write(&html, []eval.Document{{Report: rep, Gold: "g", GoldShape: shape, Pred: "p", Judge: eval.JudgeInfo{"chain": "exact"}}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(t.TempDir(), "p.html")
+	if err := os.WriteFile(page, html.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, hash := range []string{"%", "%E0%A4%A", "fx%25_0004%20%231"} {
+		open(t, ctx, page+"#"+hash)
+		if errs := errors(); len(errs) > 0 {
+			t.Errorf("#%s: console errors:\n%s", hash, strings.Join(errs, "\n"))
+		}
+	}
+	// The last one names the odd id: its sample is the one shown.
+	if got := eval2[string](t, ctx, `document.getElementById("f-search").value`); got != odd {
+		t.Errorf("the link to %q searched for %q", odd, got)
+	}
+	// Selecting it writes an address that leads back to it.
+	setFilters(t, ctx, "", "", "", "", odd)
+	if h := eval2[string](t, ctx, `location.hash`); h != "#fx%25_0004%20%231" {
+		t.Errorf("address for %q: %q", odd, h)
+	}
+	// A class with no TP, FP or FN (Range Error here, only predicted for
+	// another class) has no F1: no bar, not a bar at 0 (issue 20.1).
+	got := eval2[[]any](t, ctx, `(() => {
+		const o = echarts.getInstanceByDom(document.getElementById("chart-categories")).getOption();
+		const names = o.yAxis[0].data, data = o.series[0].data;
+		return names.map((n, i) => [n, data[i]]).filter(([n]) => n.startsWith("Range Error"))[0] || [];
+	})()`)
+	if len(got) != 2 || got[1] != nil {
+		t.Errorf("Range Error's F1 on the page: %v, want null", got)
+	}
+}

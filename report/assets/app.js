@@ -160,12 +160,13 @@
       animation: false,
       tooltip: { trigger: "item", formatter: (p) => {
         const c = s.per_category[order[p.dataIndex]];
-        return `${esc(order[p.dataIndex])}<br>F1 <b>${f4(c.f1)}</b><br>TP ${c.tp} · FP ${c.fp} · FN ${c.fn} · support ${c.support}`;
+        return `${esc(order[p.dataIndex])}<br>F1 <b>${c.f1 === null ? "n/a (no TP, FP or FN: not in the mean)" : f4(c.f1)}</b><br>TP ${c.tp} · FP ${c.fp} · FN ${c.fn} · support ${c.support}`;
       } },
       grid: { left: 300, right: 60, top: 10, bottom: 20 },
       xAxis: { type: "value", min: 0, max: 1 },
       yAxis: { type: "category", data: order.map((c) => `${c} (${s.per_category[c].support})`), axisLabel: { fontSize: 11 } },
-      series: [{ type: "bar", data: order.map((c) => +s.per_category[c].f1.toFixed(4)), label: { show: true, position: "right", formatter: (p) => p.value.toFixed(2), fontSize: 10 } }],
+      // An undefined F1 (null) is no bar, labelled n/a: not 0.
+      series: [{ type: "bar", data: order.map((c) => (s.per_category[c].f1 === null ? null : +s.per_category[c].f1.toFixed(4))), label: { show: true, position: "right", formatter: (p) => (p.value === null || p.value === undefined ? "n/a" : p.value.toFixed(2)), fontSize: 10 } }],
     }, true);
   }
   // short cuts a long axis label; the full name shows on hover.
@@ -361,7 +362,7 @@
   function show(i) {
     selected = i;
     // While only the first page is in, the address keeps the sample a link asked for.
-    if (!loading && samples[i] && location.hash !== "#" + samples[i].id) history.replaceState(null, "", "#" + samples[i].id);
+    if (!loading && samples[i] && location.hash !== "#" + encodeURIComponent(samples[i].id)) history.replaceState(null, "", "#" + encodeURIComponent(samples[i].id));
     for (const r of $("list").querySelectorAll(".row")) r.classList.toggle("sel", +r.dataset.i === i);
     const s = samples[i], p = s.p[sys], g = s.g;
     const gx = text(s.fs || "", g.x), px = text(s.fs || "", p.x);
@@ -423,7 +424,10 @@
     loading = false;
     // A link to a sample (report.html#formalrx_0042) opens it.
     const follow = () => {
-      const want = decodeURIComponent(location.hash.slice(1));
+      // An id may hold '%': a hash that is not valid percent-encoding is
+      // taken as written, never an error that stops the page.
+      let want = location.hash.slice(1);
+      try { want = decodeURIComponent(want); } catch (e) { /* as written */ }
       if (!want || (selected !== null && samples[selected].id === want) || !samples.some((x) => x.id === want)) return false;
       $("f-outcome").value = ""; $("f-search").value = want;
       return true;
