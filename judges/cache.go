@@ -2,10 +2,12 @@ package judges
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -49,6 +51,14 @@ var ErrCacheCorrupt = errors.New("the verdict cache is corrupt")
 func OpenCache(path string) (*Cache, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("verdict cache: %w", err)
+	}
+	if st, err := os.Stat(path); err == nil {
+		if !st.Mode().IsRegular() {
+			return nil, fmt.Errorf("verdict cache %s %w", path, ErrNotRegular)
+		}
+		if st.Size() > 0 && !looksBolt(path) {
+			return nil, fmt.Errorf("%s: %w: %w", path, ErrCacheCorrupt, ErrNotCache)
+		}
 	}
 	db, err := openChecked(path)
 	if err != nil {
@@ -187,4 +197,27 @@ func (c *Cache) Len() int {
 		return nil
 	})
 	return n
+}
+
+// ErrNotRegular is a cache path that names a device, a directory or a FIFO.
+var ErrNotRegular = errors.New("is not a regular file")
+
+// ErrNotCache is a file that does not start like a verdict cache (a bbolt
+// database): some other file, or a cache damaged beyond recognition. It
+// comes with ErrCacheCorrupt; rxeval never writes to such a file.
+var ErrNotCache = errors.New("it does not start like one (another file, or a cache damaged beyond recognition)")
+
+// looksBolt reports whether a file starts like a bbolt database: its first
+// meta page holds bbolt's magic number after the page header.
+func looksBolt(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return true // let bbolt say what is wrong
+	}
+	defer f.Close()
+	var head [20]byte
+	if _, err := io.ReadFull(f, head[:]); err != nil {
+		return false
+	}
+	return binary.LittleEndian.Uint32(head[16:20]) == 0xED0CDAED
 }

@@ -325,8 +325,13 @@ func (j *ModelJudge) askWithRetries(ctx context.Context, h int, p eval.Pair) (ev
 	var err error
 	for attempt := 0; attempt <= j.cfg.Retries; attempt++ {
 		if attempt > 0 {
+			wait := j.cfg.Backoff << (attempt - 1)
+			var se *StatusError
+			if errors.As(err, &se) && se.RetryAfter > wait {
+				wait = se.RetryAfter // the server said how long (429, 503)
+			}
 			select {
-			case <-time.After(j.cfg.Backoff << (attempt - 1)):
+			case <-time.After(wait):
 			case <-ctx.Done():
 				return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "interrupted", Failed: true}, nil
 			}
@@ -506,6 +511,9 @@ func (j *ModelJudge) dropReasons() string {
 // dropHint is the advice when every host was dropped.
 func (j *ModelJudge) dropHint() string {
 	h := "check that the servers are up and have memory for the model (their logs say why); "
+	if strings.Contains(j.dropReasons(), "HTTP 429") {
+		h = "the server is limiting the rate of requests (HTTP 429): lower --parallel, or wait and rerun; "
+	}
 	if j.cfg.Cache != nil {
 		h += "verdicts so far are cached, a rerun resumes; "
 	} else {

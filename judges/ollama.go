@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -25,6 +26,21 @@ import (
 type StatusError struct {
 	Code int
 	Body string
+	// RetryAfter is the wait a 429 or 503 asked for (Retry-After), at
+	// most a minute; 0 when none.
+	RetryAfter time.Duration
+}
+
+// retryAfter reads a Retry-After header: seconds or an HTTP date, bounded
+// to a minute.
+func retryAfter(h string) time.Duration {
+	var d time.Duration
+	if n, err := strconv.Atoi(strings.TrimSpace(h)); err == nil && n > 0 {
+		d = time.Duration(n) * time.Second
+	} else if t, err := http.ParseTime(h); err == nil {
+		d = time.Until(t)
+	}
+	return min(max(d, 0), time.Minute)
 }
 
 func (e *StatusError) Error() string {
@@ -51,7 +67,7 @@ func (t statusTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
 	resp.Body.Close()
-	return nil, &StatusError{Code: resp.StatusCode, Body: strings.TrimSpace(string(body))}
+	return nil, &StatusError{Code: resp.StatusCode, Body: strings.TrimSpace(string(body)), RetryAfter: retryAfter(resp.Header.Get("Retry-After"))}
 }
 
 // serverString bounds a string a server reports (a version, a digest)

@@ -61,6 +61,7 @@ const (
 	CodeZipEncrypted Code = "zip_encrypted"
 	CodeZipTooLarge  Code = "zip_too_large"
 	CodeZipBomb      Code = "zip_bomb"
+	CodeZipMethod    Code = "zip_method"
 	CodeZipIgnored   Code = "zip_ignored_entry"
 )
 

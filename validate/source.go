@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"errors"
 	"archive/zip"
 	"bytes"
 	"fmt"
@@ -239,6 +240,15 @@ func ReadZip(name string, data []byte, maxSize int64) (*Source, error) {
 		return src, nil
 	}
 	rc, err := f.Open()
+	if errors.Is(err, zip.ErrAlgorithm) {
+		// A problem of the archive, like an encrypted entry (exit 1).
+		method := map[uint16]string{12: "bzip2", 14: "LZMA", 93: "zstd", 95: "xz", 98: "PPMd"}[f.Method]
+		if method == "" {
+			method = fmt.Sprintf("method %d", f.Method)
+		}
+		fail(CodeZipMethod, fmt.Sprintf("entry %q is compressed with %s, which zip readers need not support (only stored and deflate are)", f.Name, method), "re-create the archive with deflate (zip -Z deflate), or let rxeval pack make it")
+		return src, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", src.Name, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/flate"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -18,7 +19,13 @@ type zipEntry struct {
 	flags   uint16
 	store   bool
 	rawSize uint64 // if set, lie about the uncompressed size
+	method  uint16 // if set, a method the reader does not know (bzip2 ...)
 }
+
+// nopWriteCloser labels raw bytes with a compression method in a test zip.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
 
 func makeZip(t testing.TB, entries ...zipEntry) []byte {
 	t.Helper()
@@ -28,6 +35,10 @@ func makeZip(t testing.TB, entries ...zipEntry) []byte {
 		h := &zip.FileHeader{Name: e.name, Method: zip.Deflate}
 		if e.store {
 			h.Method = zip.Store
+		}
+		if e.method != 0 {
+			h.Method = e.method
+			zw.RegisterCompressor(e.method, func(w io.Writer) (io.WriteCloser, error) { return nopWriteCloser{w}, nil })
 		}
 		if e.mode != 0 {
 			h.SetMode(e.mode)
@@ -81,6 +92,8 @@ func TestZip(t *testing.T) {
 		{name: "symlink", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: []byte("/etc/passwd"), mode: fs.ModeSymlink | 0o777}), codes: "zip_symlink"},
 		{name: "encrypted", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: good, flags: 0x1}), codes: "zip_encrypted"},
 		{name: "bomb", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: bomb}), codes: "zip_bomb"},
+		{name: "bzip2 entry", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: good, method: 12}), codes: "zip_method"},
+		{name: "lzma entry", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: good, method: 14}), codes: "zip_method"},
 		{name: "over the limit", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: good}), maxSize: 100, codes: "zip_too_large"},
 	}
 	v := newValidator(t)

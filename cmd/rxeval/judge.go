@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 	"time"
@@ -102,8 +103,17 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 			if errors.Is(err, judges.ErrCacheLocked) {
 				return nil, nil, nil, withHint{err, "wait for the other run, or pass another --cache FILE"}
 			}
+			if errors.Is(err, judges.ErrNotCache) {
+				return nil, nil, nil, withHint{err, fmt.Sprintf("pass another --cache FILE (a new file, or a verdict cache); rxeval does not write to %s; delete it only if it was a verdict cache", path)}
+			}
 			if errors.Is(err, judges.ErrCacheCorrupt) {
 				return nil, nil, nil, withHint{err, fmt.Sprintf("pass --cache NEW-FILE, or delete %s to start afresh (its verdicts are lost)", path)}
+			}
+			if errors.Is(err, judges.ErrNotRegular) {
+				return nil, nil, nil, withHint{err, "pass --cache FILE (a new file, or a verdict cache), or --no-cache"}
+			}
+			if errors.Is(err, fs.ErrPermission) {
+				return nil, nil, nil, withHint{err, "the verdict cache must be writable: pass --cache FILE in a writable place, or --no-cache"}
 			}
 			return nil, nil, nil, err
 		}

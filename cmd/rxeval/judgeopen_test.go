@@ -50,7 +50,7 @@ func TestJudgeOpen(t *testing.T) {
 		{"cache held by another run", nil, score("ollama:m", "--cache", held), exitUsage,
 			[]string{"in use by another rxeval", "hint: wait for the other run, or pass another --cache FILE"}},
 		{"corrupt cache", nil, score("ollama:m", "--cache", corrupt), exitUsage,
-			[]string{"the verdict cache is corrupt", "hint: pass --cache NEW-FILE, or delete " + corrupt}},
+			[]string{"the verdict cache is corrupt: it does not start like one", "rxeval does not write to " + corrupt + "; delete it only if it was a verdict cache"}},
 		{"cache is a directory", nil, score("ollama:m", "--cache", dir), exitUsage, []string{"verdict cache"}},
 		{"model missing", nil, score("ollama:nope", "--no-cache"), exitJudge, []string{"hint: ollama pull nope"}},
 		{"server down", nil, score("ollama:m", "--no-cache", "--ollama-host", "127.0.0.1:1"), exitJudge, []string{"hint: start it with 'ollama serve'"}},
