@@ -18,6 +18,21 @@ const (
 	exitInexact  = 4 // scored and reported, but not exact: undecided pairs remain (see --undecided, --allow-undecided)
 )
 
+// commandExits lists the exit codes each command can end with. Every
+// command's help names exactly these (TestHelpExitCodes), and the README's
+// table gives their general meaning.
+var commandExits = map[string][]int{
+	"validate": {exitOK, exitProblems, exitUsage},
+	"score":    {exitOK, exitProblems, exitUsage, exitJudge, exitInexact},
+	"report":   {exitOK, exitProblems, exitUsage},
+	"pack":     {exitOK, exitProblems, exitUsage},
+	"fix":      {exitOK, exitProblems, exitUsage},
+	"synth":    {exitOK, exitProblems, exitUsage},
+	"study":    {exitOK, exitProblems, exitUsage, exitJudge},
+	"demo":     {exitOK, exitProblems, exitUsage},
+	"schema":   {exitOK, exitUsage},
+}
+
 var errHelp = errors.New("help requested")
 
 // usageError is a mistake in the command line.

@@ -41,6 +41,10 @@ agree compares two per-sample files from 'rxeval score --per-sample'; its
 kappa is "-" with the reason where it is undefined (one sample, or both
 runs right, or both wrong, on every sample).
 
+Exit code 0: done; 1: a file is not a labelled set or a per-sample file, or
+has nothing to judge or compare; 2: usage or I/O error; 3: the judge cannot
+run (server down, model missing).
+
 Flags:
 `,
 		run: runStudy,
