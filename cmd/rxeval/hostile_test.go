@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"archive/zip"
 	"bytes"
 	"fmt"
@@ -97,7 +98,36 @@ func TestHostileInputs(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A correction of 10^6 terms '1 + 1 + …' (4 MB) and one of 20,000
+	// hypotheses (issue 18.2, 18.4: a stack overflow, then 108 s at 160 KB):
+	// the offline judges leave them undecided as too large to compare.
+	exGoldB, _ := os.ReadFile("../../testdata/example/gold.jsonl")
+	exPredB, _ := os.ReadFile("../../testdata/example/predictions.jsonl")
+	deep := "theorem t : " + strings.Repeat("1 + ", 1_000_000) + "1 = 0"
+	var hyps strings.Builder
+	hyps.WriteString("theorem t ")
+	for i := range 20_000 {
+		fmt.Fprintf(&hyps, "(h%d : p = q) ", i)
+	}
+	hyps.WriteString(": True")
+	bigCorr := func(name, corr string) string {
+		var b bytes.Buffer
+		for _, line := range bytes.Split(bytes.TrimSpace(exPredB), []byte("\n")) {
+			var row map[string]any
+			json.Unmarshal(line, &row)
+			if row["verdict"] == "misaligned" {
+				row["corrected_statement"] = corr
+			}
+			l, _ := json.Marshal(row)
+			b.Write(append(l, '\n'))
+		}
+		return write(name, b.Bytes())
+	}
+	exGold := write("gold.jsonl", exGoldB)
+	deepPred, hypPred := bigCorr("deep.jsonl", deep), bigCorr("hyps.jsonl", hyps.String())
 	runs := []hostileRun{
+		{"a 4 MB deep correction", []string{"score", "--gold", exGold, deepPred}, 4 << 20, 0, 16 << 10, "lower bound"},
+		{"20,000 hypotheses", []string{"score", "--gold", exGold, hypPred}, 1 << 20, 0, 16 << 10, "lower bound"},
 		{"20 MB of newlines", []string{"validate", "--ids", ids, newlines}, 20 << 20, 1, 4 << 10, "empty_file"},
 		{"4M lines of x", []string{"validate", "--ids", ids, xs}, 8 << 20, 1, 16 << 10, "more errors not listed"},
 		{"20 MB of newlines as gold", []string{"score", "--gold", newlines, "--judge", "exact", valid}, 20 << 20, 1, 4 << 10, "no rows"},
