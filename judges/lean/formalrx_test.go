@@ -1,0 +1,71 @@
+package lean
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestFormalRxStatements: the 240 sampled official test statements
+// (Mathlib-style: category theory, measure theory, geometry, local
+// notations) are each either read, and then equivalent to a re-spaced copy
+// with its binders renamed, or left undecided with the construct named
+// (issue 17.7). Never "not equivalent": that would be a wrong reading.
+func TestFormalRxStatements(t *testing.T) {
+	f, err := os.Open("../../testdata/formalrx/sample_even.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	var same, closedWorld, unparsed, undecided, n int
+	constructs := map[string]int{}
+	for sc.Scan() {
+		var r struct {
+			Idx             string `json:"idx"`
+			FormalStatement string `json:"formal_statement"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		s := r.FormalStatement
+		if _, err := lex(s); err != nil {
+			if !errors.Is(err, ErrNotModelled) || !strings.Contains(err.Error(), " at byte ") {
+				t.Errorf("%s: lexer error without the construct and its byte: %v", r.Idx, err)
+			}
+			closedWorld++
+			if i := strings.Index(err.Error(), "("); i > 0 {
+				constructs[err.Error()[len("not modelled: "):i-1]]++
+			}
+			continue
+		}
+		if _, err := Parse(s); err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Errorf("%s: parse error without a byte: %v", r.Idx, err)
+			}
+			unparsed++
+			continue
+		}
+		switch got, why := Compare(s, respaceAndRename(t, s)); got {
+		case Same:
+			same++
+		case Different:
+			t.Errorf("%s: judged not equivalent to its re-spaced, renamed copy (%s):\n%s", r.Idx, why, s)
+		default:
+			undecided++
+		}
+	}
+	t.Logf("%d statements: %d equivalent to their copy, %d undecided after parsing, %d not parsed, %d outside the closed world %v",
+		n, same, undecided, unparsed, closedWorld, constructs)
+	// The coverage measured when the closed world was introduced; a change
+	// that lowers it must say why here and in docs/judges.md.
+	if n != 240 || same < 170 {
+		t.Errorf("%d statements, %d equivalent to their copy; want 240 and at least 170", n, same)
+	}
+}
