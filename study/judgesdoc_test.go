@@ -357,13 +357,20 @@ func TestJudgesDoc(t *testing.T) {
 	tables["span"] = fmt.Sprintf("%d localization pairs: each hypothesis of the swaps above against itself respaced (%d, the same location) and against its neighbour (%d, disjoint).\n\n", len(pairs), len(groups), len(groups)) +
 		measure(t, []eval.Judge{judges.SpanJudge{}}, pairs, truth)
 
+	if !testing.Short() {
+		tables["contentfree"] = contentFreeTable(t)
+	}
+
 	const path = "../docs/judges.md"
 	doc, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(doc)
-	for _, name := range []string{"minif2f", "mutants", "swaps", "span"} {
+	for _, name := range []string{"minif2f", "mutants", "swaps", "span", "contentfree"} {
+		if _, ok := tables[name]; !ok {
+			continue // a table measured only without -short
+		}
 		begin, end := "<!-- generated: "+name+" -->\n", "<!-- end: "+name+" -->"
 		i, j := strings.Index(text, begin), strings.Index(text, end)
 		if i < 0 || j < i {
