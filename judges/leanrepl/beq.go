@@ -101,6 +101,11 @@ func (j BEqJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision
 func (j BEqJudge) decide(ctx context.Context, p eval.Pair) (eval.Decision, error) {
 	d := eval.Decision{Verdict: eval.Undecided, By: j.Name()}
 	gold, pred := clean(p.Gold), clean(p.Pred)
+	if strings.TrimSpace(p.Header) == "" {
+		// Pairs without a header (miniF2F, ProofNet labels) are Mathlib
+		// statements.
+		p.Header = "import Mathlib"
+	}
 	goldErr, err := j.compiles(ctx, p.Header, gold)
 	if err != nil {
 		return d, err
