@@ -18,7 +18,13 @@ Writes the embedded example (5 official test inputs, example gold labels,
 example predictions) to a temporary folder, then runs
   rxeval validate --inputs inputs.jsonl predictions.jsonl
   rxeval score --gold gold.jsonl predictions.jsonl
-on it and prints both. Exit code 0: done; 1: the example did not validate or
+on it and prints both.
+
+Examples:
+  go run ./cmd/rxeval demo
+  rxeval demo | less
+
+Exit code 0: done; 1: the example did not validate or
 score (a defect of rxeval: please report it); 2: the temporary folder could
 not be written.
 

@@ -35,6 +35,13 @@ var commandExits = map[string][]int{
 
 var errHelp = errors.New("help requested")
 
+// helpText is a request for help, with the help of the command or
+// subcommand that was asked (its usage and flags).
+type helpText struct{ text string }
+
+func (helpText) Error() string   { return "help requested" }
+func (helpText) Is(t error) bool { return t == errHelp }
+
 // usageError is a mistake in the command line.
 type usageError struct{ err error }
 
@@ -84,6 +91,11 @@ func (e withHint) Hint() string  { return e.hint }
 // asked for with -h or 'rxeval help CMD', goes to stdout.
 func report(stdout, stderr io.Writer, c *command, err error) int {
 	if err == nil {
+		return exitOK
+	}
+	var ht helpText
+	if errors.As(err, &ht) {
+		fmt.Fprint(stdout, ht.text)
 		return exitOK
 	}
 	if errors.Is(err, errHelp) {

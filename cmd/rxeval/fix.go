@@ -18,6 +18,10 @@ Rewrites verdicts and categories that name the right thing in a spelling
 the rules do not use ("Aligned", a code such as "S2.4", a known misspelling)
 to the canonical strings; every other byte is kept. Each rewrite is listed
 on stderr. Nothing else is repaired: run 'rxeval validate' on the result.
+Examples:
+  rxeval fix predictions.jsonl -o fixed.jsonl
+  rxeval fix - -o - < predictions.jsonl > fixed.jsonl
+
 Exit code 0: written, and nothing fix cannot rewrite remains; 1: written, but
 problems remain that fix does not rewrite (listed), or the input holds no
 readable .jsonl (nothing written); 2: usage or I/O error.

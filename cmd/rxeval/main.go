@@ -85,7 +85,13 @@ func (c *command) parse(fs *pflag.FlagSet, args []string) error {
 	c.flags = fs.FlagUsages()
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			return errHelp
+			text := c.usage + c.flags
+			if c.flags == "" {
+				// No flags: no empty "Flags:" heading.
+				text = strings.TrimSuffix(strings.TrimRight(c.usage, "\n"), "Flags:")
+				text = strings.TrimRight(text, "\n") + "\n"
+			}
+			return helpText{text}
 		}
 		return usageError{err}
 	}

@@ -24,8 +24,15 @@ Rewrites verdicts and categories written in a spelling the rules do not use
 ("Aligned", a code such as "S2.4", a known misspelling) to the canonical
 strings, listing each rewrite on stderr, validates the result, then writes a
 zip holding it as the single deflated entry. An invalid file is not packed
-unless --force. Exit code 0: packed;
-1: the file has problems (nothing written); 2: usage or I/O error.
+unless --force.
+
+Examples:
+  rxeval pack predictions.jsonl
+  rxeval pack --inputs FormalRx_Test.jsonl predictions.jsonl -o submission.zip
+  rxeval pack --force predictions.jsonl -o anyway.zip
+
+Exit code 0: packed; 1: the file has problems (nothing written); 2: usage or
+I/O error.
 
 Flags:
 `,

@@ -21,6 +21,11 @@ bounds and stage-two counts are rebuilt from the recorded outcomes, the
 intervals by a new bootstrap. With several files (runs over the same gold
 samples) the page compares them. Nothing is judged again.
 
+Examples:
+  rxeval score --gold gold.jsonl --per-sample run.jsonl preds.jsonl
+  rxeval report -o report.html run.jsonl
+  rxeval report -o compare.html run_a.jsonl run_b.jsonl
+
 Exit code 0: written; 1: a file is not a per-sample file, or the runs cover
 different samples; 2: usage or I/O error.
 

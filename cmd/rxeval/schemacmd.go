@@ -15,6 +15,11 @@ func init() {
 Prints the JSON Schema (draft 7) that every prediction row is checked
 against, for use in other tools; with --categories, the 28 SCI categories
 (code, canonical name, group, spellings accepted without a warning).
+
+Examples:
+  rxeval schema > prediction.schema.json
+  rxeval schema --categories
+
 Exit code 0: printed; 2: usage error.
 
 Flags:

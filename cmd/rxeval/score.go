@@ -39,6 +39,11 @@ disagree per sub-task. A stage-two pair several files share is judged once.
 Pairs no judge decides score wrong by default, so localization, correction
 and joint accuracy are lower bounds; the report gives both bounds.
 
+Examples:
+  rxeval score --gold gold.jsonl predictions.jsonl
+  rxeval score --gold gold.jsonl --inputs FormalRx_Test.jsonl --judge ollama:qwen2.5:7b-instruct preds.jsonl
+  rxeval score --gold gold.jsonl --html report.html --format json -o report.json a.jsonl b.jsonl
+
 Exit code 0: scored; 1: predictions refused or gold malformed; 2: usage or
 I/O error; 3: the judge cannot run; 4: scored, but undecided pairs remain
 (with --undecided fail, or left by a judge failure without --allow-undecided).

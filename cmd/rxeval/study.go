@@ -41,15 +41,58 @@ agree compares two per-sample files from 'rxeval score --per-sample'; its
 kappa is "-" with the reason where it is undefined (one sample, or both
 runs right, or both wrong, on every sample).
 
+Examples:
+  rxeval study calibrate --labels testdata/gted/minif2f_human_evaluation.json --judge offline
+  rxeval study agree a.jsonl b.jsonl
+  rxeval study calibrate --help
+
 Exit code 0: done; 1: a file is not a labelled set or a per-sample file, or
 has nothing to judge or compare; 2: usage or I/O error; 3: the judge cannot
 run (server down, model missing).
-
-Flags:
 `,
 		run: runStudy,
 	})
 }
+
+// The subcommands' own help.
+const (
+	calibrateUsage = `Usage: rxeval study calibrate --labels FILE --judge NAME [flags]
+
+Runs a judge over human-labelled (reference, candidate, label) pairs and
+reports TP/TN/FP/FN, precision, recall, F1, accuracy and Cohen's kappa, with
+the undecided pairs apart and the coverage. Labels: the GTED
+human-evaluation JSON, or JSONL with "reference", "candidate", "label" and
+optional "task", "kind", "statement" ('rxeval synth pairs' writes it).
+Judges: exact, offline, gted[:THRESHOLD], bleu[:THRESHOLD], beq+ (with
+--lean-repl), ollama:MODEL, ollama-only:MODEL, openai:MODEL.
+
+Examples:
+  rxeval study calibrate --labels testdata/gted/minif2f_human_evaluation.json --judge offline
+  rxeval study calibrate --labels pairs.jsonl --judge gted --sweep
+  rxeval study calibrate --labels pairs.jsonl --judge ollama:qwen2.5:7b-instruct --format json
+
+Exit code 0: done; 1: the file is not a labelled set, or has nothing to
+judge; 2: usage or I/O error; 3: the judge cannot run.
+
+Flags:
+`
+	agreeUsage = `Usage: rxeval study agree [flags] A.jsonl B.jsonl
+
+Compares two per-sample files from 'rxeval score --per-sample' (two judges,
+two runs): how often they agree on each sub-task, with Cohen's kappa ("-"
+with the reason where it is undefined).
+
+Examples:
+  rxeval score --gold g.jsonl --judge offline --per-sample a.jsonl p.jsonl
+  rxeval score --gold g.jsonl --judge ollama:qwen2.5:7b-instruct --per-sample b.jsonl p.jsonl
+  rxeval study agree a.jsonl b.jsonl
+
+Exit code 0: done; 1: a file is not a per-sample file, or the two share no
+sample; 2: usage or I/O error.
+
+Flags:
+`
+)
 
 func runStudy(e *env, args []string) error {
 	c := commands["study"]
@@ -58,12 +101,11 @@ func runStudy(e *env, args []string) error {
 	}
 	switch args[0] {
 	case "calibrate":
-		return runCalibrate(e, c, args[1:])
+		return runCalibrate(e, &command{name: c.name, usage: calibrateUsage}, args[1:])
 	case "agree":
-		return runAgree(e, c, args[1:])
+		return runAgree(e, &command{name: c.name, usage: agreeUsage}, args[1:])
 	case "-h", "--help", "help":
-		return runCalibrate(e, c, []string{"--help"}) // lists calibrate's flags
-
+		return helpText{c.usage}
 	}
 	return usageError{fmt.Errorf("unknown study %q: want calibrate or agree", args[0])}
 }

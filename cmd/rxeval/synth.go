@@ -42,8 +42,15 @@ the "statement" both fragments come from.
 Two outputs that name one file (through any path or link), an output that
 is --from, or two outputs to standard output are refused before any work.
 
-A summary goes to stderr (--format json: to stdout). Exit code 0: written;
-1: the source file has problems; 2: usage or I/O error.
+A summary goes to stderr (--format json: to stdout).
+
+Examples:
+  rxeval synth --inputs-out dev_inputs.jsonl --gold-out dev_gold.jsonl
+  rxeval synth --from my_aligned.jsonl --n 1000 --categories 'S2.4,C3.1' --gold-out g.jsonl --inputs-out i.jsonl
+  rxeval synth pairs --help
+
+Exit code 0: written; 1: the source file has problems; 2: usage or I/O
+error.
 
 Flags:
 `,
@@ -51,11 +58,30 @@ Flags:
 	})
 }
 
+const synthPairsUsage = `Usage: rxeval synth pairs [flags] -o PAIRS.jsonl
+
+Makes a labelled benchmark for the stage-two judges, read by 'rxeval study
+calibrate --labels': correction and localization pairs of named kinds
+(equivalent by construction, or near misses), each line with "reference",
+"candidate", "label", "task", "kind" and, for localization, the
+"statement" both fragments come from.
+
+Examples:
+  rxeval synth pairs -o pairs.jsonl
+  rxeval synth pairs --n 500 --seed 7 -o pairs.jsonl
+  rxeval study calibrate --labels pairs.jsonl --judge offline
+
+Exit code 0: written; 1: the source file has problems; 2: usage or I/O error.
+
+Flags:
+`
+
 func runSynth(e *env, args []string) error {
 	c := commands["synth"]
 	pairs := len(args) > 0 && args[0] == "pairs"
 	if pairs {
 		args = args[1:]
+		c = &command{name: c.name, usage: synthPairsUsage}
 	}
 	fs := newFlagSet(c)
 	from := fs.String("from", "", "source `JSONL` of aligned statements (default: the built-in ProofNet-lean4 set)")

@@ -20,6 +20,11 @@ Checks each FILE (a .jsonl, or a .zip holding one .jsonl) against the
 prediction schema and the track's rules. With --lean-repl (and --inputs),
 every corrected_statement is typechecked by Lean under its sample's header:
 what Lean rejects is a correction_does_not_compile warning (docs/lean.md).
+Examples:
+  rxeval validate predictions.jsonl
+  rxeval validate --inputs FormalRx_Test.jsonl submission.zip
+  rxeval validate --format json --ids my_ids.txt preds.jsonl
+
 Exit code 0: every file is valid (warnings allowed); 1: a file has problems;
 2: usage or I/O error; 3: the Lean REPL cannot run.
 
