@@ -1,8 +1,8 @@
 package eval
 
 import (
-	"encoding/json"
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -39,19 +39,19 @@ type Outcome struct {
 	// verdict not written as the rules write it (PredVerdictAsWritten holds
 	// it), or no prediction at all (Missing). It is then an FN for the gold
 	// class and counts for no other; PredMisaligned is false.
-	PredNeither          bool         `json:"pred_verdict_neither,omitempty"`
-	PredVerdictAsWritten string       `json:"pred_verdict_as_written,omitempty"`
-	GoldCategory         string       `json:"gold_category,omitempty"`
-	PredCategory         string       `json:"pred_category,omitempty"` // canonical, or as written when unknown
-	PredKnown            bool         `json:"-"`                       // PredCategory is one of the 28
+	PredNeither          bool   `json:"pred_verdict_neither,omitempty"`
+	PredVerdictAsWritten string `json:"pred_verdict_as_written,omitempty"`
+	GoldCategory         string `json:"gold_category,omitempty"`
+	PredCategory         string `json:"pred_category,omitempty"` // canonical, or as written when unknown
+	PredKnown            bool   `json:"-"`                       // PredCategory is one of the 28
 	// PredCategoryEmpty marks a category written as "" (not null): a
 	// category outside the 28, which PredCategory cannot show.
-	PredCategoryEmpty bool `json:"pred_category_empty,omitempty"`
-	VerdictOK            bool         `json:"verdict_ok"`
-	CategoryOK           bool         `json:"category_ok"`
-	Localization         FieldOutcome `json:"localization"`
-	Correction           FieldOutcome `json:"correction"`
-	Joint                bool         `json:"joint_ok"`
+	PredCategoryEmpty bool         `json:"pred_category_empty,omitempty"`
+	VerdictOK         bool         `json:"verdict_ok"`
+	CategoryOK        bool         `json:"category_ok"`
+	Localization      FieldOutcome `json:"localization"`
+	Correction        FieldOutcome `json:"correction"`
+	Joint             bool         `json:"joint_ok"`
 	// The texts behind the outcome, for error analysis (rxeval report):
 	// null fields are absent. Statements come from gold or --inputs.
 	Informal       string  `json:"informal_statement,omitempty"`

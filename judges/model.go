@@ -164,6 +164,10 @@ var (
 // Name is "KIND:MODEL", e.g. "ollama:qwen2.5:7b" or "openai:meta-llama/Llama-3.3-70B-Instruct".
 func (j *ModelJudge) Name() string { return j.kind + ":" + j.cfg.Model }
 
+// Cache returns the verdict cache the judge writes to (nil: none), for
+// other judges of the same run to share.
+func (j *ModelJudge) Cache() *Cache { return j.cfg.Cache }
+
 // Calls counts the model calls made (cache hits excluded).
 func (j *ModelJudge) Calls() int64 { return j.calls.Load() }
 

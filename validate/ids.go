@@ -21,6 +21,9 @@ type IDSet struct {
 	// Statements maps an id to its formal statement, when known (from a
 	// test-inputs file); used for optional consistency warnings.
 	Statements map[string]string
+	// Headers maps an id to its header (imports, opens, defs), when known
+	// (from a test-inputs file).
+	Headers map[string]string
 }
 
 // NewIDSet builds a set from ids in order. Duplicates are an error.
@@ -88,7 +91,7 @@ func IDsFromList(r io.Reader) (*IDSet, error) {
 // one object per line with at least "idx", and usually "formal_statement".
 func IDsFromInputs(data []byte) (*IDSet, error) {
 	var ids []string
-	stmts := map[string]string{}
+	stmts, headers := map[string]string{}, map[string]string{}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a byte order mark
 	for n, line := range bytes.Split(data, []byte("\n")) {
 		line = bytes.TrimSpace(line)
@@ -98,6 +101,7 @@ func IDsFromInputs(data []byte) (*IDSet, error) {
 		var row struct {
 			Idx             *string `json:"idx"`
 			FormalStatement string  `json:"formal_statement"`
+			Header          string  `json:"header"`
 		}
 		if err := json.Unmarshal(line, &row); err != nil {
 			return nil, fmt.Errorf("line %d: %w", n+1, err)
@@ -107,6 +111,7 @@ func IDsFromInputs(data []byte) (*IDSet, error) {
 		}
 		ids = append(ids, *row.Idx)
 		stmts[*row.Idx] = row.FormalStatement
+		headers[*row.Idx] = row.Header
 	}
 	if len(ids) == 0 {
 		return nil, fmt.Errorf("no rows found")
@@ -115,7 +120,7 @@ func IDsFromInputs(data []byte) (*IDSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.Statements = stmts
+	s.Statements, s.Headers = stmts, headers
 	return s, nil
 }
 

@@ -53,6 +53,9 @@ const (
 	CodeDuplicateKey         Code = "duplicate_key"
 	CodeSegmentNotFound      Code = "segment_not_in_statement"
 	CodeUnchangedCorrection  Code = "unchanged_correction"
+	// CodeCorrectionNoCompile: Lean (through the user's REPL, --lean-repl)
+	// rejects the corrected_statement under its sample's header.
+	CodeCorrectionNoCompile Code = "correction_does_not_compile"
 
 	// Zip container.
 	CodeZipEntries   Code = "zip_entries"
@@ -89,7 +92,7 @@ func (c Code) warning() bool {
 	switch c {
 	case CodeBOM, CodeCRLF, CodeBlankLine,
 		CodeNullOnMisaligned, CodeEmptyString, CodeExtraField, CodeDuplicateKey,
-		CodeSegmentNotFound, CodeUnchangedCorrection, CodeZipIgnored:
+		CodeSegmentNotFound, CodeUnchangedCorrection, CodeZipIgnored, CodeCorrectionNoCompile:
 		return true
 	}
 	return false

@@ -1,9 +1,9 @@
 package validate
 
 import (
-	"errors"
 	"archive/zip"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"

@@ -241,6 +241,15 @@ func (w *validator) keep(ps ...Problem) {
 	}
 }
 
+// Add records problems found after Validate (by Lean, say) as Validate
+// would have: counted, listed up to opts.MaxDetails, warnings or errors by
+// opts (--strict), and the report's validity updated.
+func (r *Report) Add(opts Options, ps ...Problem) {
+	w := &validator{opts: opts, report: r}
+	w.keep(ps...)
+	r.Valid = r.ErrorCount == 0
+}
+
 // isWarning says whether a problem of this code is a warning under opts.
 func (o Options) isWarning(c Code) bool {
 	if o.Strict {

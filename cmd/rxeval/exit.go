@@ -22,7 +22,7 @@ const (
 // command's help names exactly these (TestHelpExitCodes), and the README's
 // table gives their general meaning.
 var commandExits = map[string][]int{
-	"validate": {exitOK, exitProblems, exitUsage},
+	"validate": {exitOK, exitProblems, exitUsage, exitJudge},
 	"score":    {exitOK, exitProblems, exitUsage, exitJudge, exitInexact},
 	"report":   {exitOK, exitProblems, exitUsage},
 	"pack":     {exitOK, exitProblems, exitUsage},

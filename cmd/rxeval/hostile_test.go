@@ -1,9 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"archive/zip"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"

@@ -13,6 +13,7 @@ import (
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/judges"
 	"github.com/rxeval/rxeval/judges/lean"
+	"github.com/rxeval/rxeval/judges/leanrepl"
 	"github.com/spf13/pflag"
 )
 
@@ -31,6 +32,7 @@ type judgeFlags struct {
 	seed        int
 	numCtx      int
 	maxFailures int
+	lean        leanFlags
 }
 
 func (f *judgeFlags) register(fs *pflag.FlagSet) {
@@ -47,11 +49,59 @@ func (f *judgeFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the verdict cache")
 	fs.IntVar(&f.seed, "judge-seed", 42, "the model's sampling `SEED` (temperature is 0)")
 	fs.IntVar(&f.numCtx, "num-ctx", 8192, "the model's context window in `TOKENS`")
+	f.lean.register(fs)
 }
 
 // open builds the judge a spec names, checking before any work that it can
-// run; close releases the verdict cache.
+// run (with --lean-repl, the BEq+ judge after the deterministic ones); close
+// releases the verdict cache and the REPL.
 func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) (eval.Judge, eval.JudgeInfo, func(), error) {
+	if spec == "beq+" {
+		// BEq+ alone, as study calibrate compares judges.
+		if f.lean.command == "" {
+			return nil, nil, nil, usageError{fmt.Errorf("--judge beq+ needs the Lean REPL: --lean-repl COMMAND (docs/lean.md)")}
+		}
+		repl, err := f.lean.start(ctx)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		j := judges.Chain{Judges: []eval.Judge{leanrepl.BEqJudge{Client: repl}}}
+		info := eval.JudgeInfo{"chain": j.Name(), "spec": spec, "lean_repl": map[string]any{"version": repl.Version, "script": leanrepl.ScriptVersion, "parallel": f.lean.parallel}}
+		return j, info, func() { repl.Close() }, nil
+	}
+	j, info, closeFn, err := f.openSpec(ctx, spec, progress)
+	if err != nil || f.lean.command == "" || spec == "exact" {
+		return j, info, closeFn, err
+	}
+	repl, err := f.lean.start(ctx)
+	if err != nil {
+		closeFn()
+		return nil, nil, nil, err
+	}
+	beq := leanrepl.BEqJudge{Client: repl}
+	var cache *judges.Cache
+	if !f.noCache {
+		path := f.cache
+		if path == "" {
+			path, _ = judges.DefaultCachePath()
+		}
+		if oj := modelJudge(j); oj == nil && path != "" {
+			// The model judge holds the cache when there is one; BEq+ alone
+			// opens it.
+			if cache, err = judges.OpenCache(path); err == nil {
+				beq.Cache = cache
+			}
+		} else if oj != nil {
+			beq.Cache = oj.Cache()
+		}
+	}
+	info["lean_repl"] = map[string]any{"version": repl.Version, "script": leanrepl.ScriptVersion, "parallel": f.lean.parallel}
+	info["chain"] = withBEq(j, beq).Name()
+	return withBEq(j, beq), info, func() { closeFn(); repl.Close(); cache.Close() }, nil
+}
+
+// openSpec builds the judge a spec names, without the Lean REPL.
+func (f *judgeFlags) openSpec(ctx context.Context, spec string, progress io.Writer) (eval.Judge, eval.JudgeInfo, func(), error) {
 	if j, info, ok := judges.Offline(spec); ok {
 		return j, info, func() {}, nil
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"github.com/rxeval/rxeval/internal/fakerepl"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +19,8 @@ func TestMain(m *testing.M) {
 	}
 	testscript.Main(m, map[string]func(){
 		"rxeval": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
+		// A stand-in for the Lean REPL (no Lean here): fakerepl MODE.
+		"fakerepl": func() { os.Exit(fakerepl.Main(os.Args[1])) },
 	})
 }
 

@@ -106,7 +106,7 @@ func runCalibrate(e *env, c *command, args []string) error {
 	opts := study.Options{Sweep: *sweep, Bootstrap: *boot, Seed: *seed, Localization: judges.SpanJudge{}, Task: *task}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if strings.HasPrefix(*judgeSpec, "ollama") || strings.HasPrefix(*judgeSpec, "openai") {
+	if strings.HasPrefix(*judgeSpec, "ollama") || strings.HasPrefix(*judgeSpec, "openai") || *judgeSpec == "beq+" {
 		j, _, closeJudge, err := jf.open(ctx, *judgeSpec, e.stderr)
 		if err != nil {
 			return err

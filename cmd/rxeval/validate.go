@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 
@@ -16,8 +17,11 @@ func init() {
 		usage: `Usage: rxeval validate [flags] FILE...
 
 Checks each FILE (a .jsonl, or a .zip holding one .jsonl) against the
-prediction schema and the track's rules. Exit code 0: every file is valid
-(warnings allowed); 1: a file has problems; 2: usage or I/O error.
+prediction schema and the track's rules. With --lean-repl (and --inputs),
+every corrected_statement is typechecked by Lean under its sample's header:
+what Lean rejects is a correction_does_not_compile warning (docs/lean.md).
+Exit code 0: every file is valid (warnings allowed); 1: a file has problems;
+2: usage or I/O error; 3: the Lean REPL cannot run.
 
 Flags:
 `,
@@ -118,8 +122,13 @@ func runValidate(e *env, args []string) error {
 	lenient := fs.Bool("lenient", false, "report rows the server accepts but penalises (a filled field on an aligned row, a category outside the 28, \"Aligned\", \"S2.4\") as warnings, not errors; they still score as wrong")
 	quiet := fs.BoolP("quiet", "q", false, "print only the summary line")
 	exhaustive := fs.Bool("exhaustive", false, "run the JSON Schema on every row, not only rows the fast check does not accept")
+	var lf leanFlags
+	lf.register(fs)
 	if err := c.parse(fs, args); err != nil {
 		return err
+	}
+	if lf.command != "" && ids.inputs == "" {
+		return usageError{fmt.Errorf("--lean-repl needs --inputs FILE: the headers the corrections are checked under come from the test inputs")}
 	}
 	if fs.NArg() == 0 {
 		return usageError{fmt.Errorf("no file given")}
@@ -142,7 +151,16 @@ func runValidate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opts := validate.Options{Expected: exp, Exhaustive: *exhaustive, Strict: *strict, Lenient: *lenient, MaxDetails: *maxErrors}
+	opts := validate.Options{Expected: exp, Exhaustive: *exhaustive, Strict: *strict, Lenient: *lenient, MaxDetails: *maxErrors, KeepRows: lf.command != ""}
+	ctx := context.Background()
+	repl, err := lf.start(ctx)
+	if err != nil {
+		return err
+	}
+	if repl != nil {
+		defer repl.Close()
+	}
+	checkedInputs := map[string]bool{}
 	invalid := 0
 	var ioErr error
 	for _, name := range fs.Args() {
@@ -157,6 +175,12 @@ func runValidate(e *env, args []string) error {
 			continue
 		}
 		rep := v.Validate(src, opts)
+		if repl != nil {
+			if err := leanWarnings(ctx, repl, exp, rep, opts, e.stderr, checkedInputs); err != nil {
+				src.Close()
+				return err
+			}
+		}
 		if !rep.Valid {
 			invalid++
 		}

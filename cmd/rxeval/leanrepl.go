@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges"
+	"github.com/rxeval/rxeval/judges/leanrepl"
+	"github.com/rxeval/rxeval/validate"
+	"github.com/spf13/pflag"
+)
+
+// leanFlags name the user's Lean REPL (docs/lean.md).
+type leanFlags struct {
+	command  string
+	parallel int
+	timeout  time.Duration
+}
+
+func (f *leanFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.command, "lean-repl", os.Getenv("RXEVAL_LEAN_REPL"), "start the Lean community REPL with `COMMAND` (run by sh, e.g. \"cd ~/mathlib-project && lake env ~/repl/.lake/build/bin/repl\"; default $RXEVAL_LEAN_REPL): corrections are typechecked, and BEq+ judges correction pairs (docs/lean.md)")
+	fs.IntVar(&f.parallel, "lean-parallel", 1, "`N` REPL processes at once (each holds Mathlib in memory: several GB)")
+	fs.DurationVar(&f.timeout, "lean-timeout", 2*time.Minute, "limit for one REPL command (`DURATION`; the first import of a header takes longest)")
+}
+
+// start starts the REPL pool, or returns nil when none is named.
+func (f *leanFlags) start(ctx context.Context) (*leanrepl.Client, error) {
+	if f.command == "" {
+		return nil, nil
+	}
+	c, err := leanrepl.Start(ctx, leanrepl.Config{Command: f.command, Parallel: f.parallel, Timeout: f.timeout})
+	if err != nil {
+		return nil, judgeError{err: err, hint: "check the command by hand: echo '{\"cmd\": \"#eval 1\"}' | COMMAND (docs/lean.md says how to build the REPL)"}
+	}
+	return c, nil
+}
+
+// withBEq puts the BEq+ judge into a chain after the deterministic judges
+// and before a model.
+func withBEq(j eval.Judge, beq leanrepl.BEqJudge) eval.Judge {
+	ch, ok := j.(judges.Chain)
+	if !ok {
+		return judges.Chain{Judges: []eval.Judge{j, beq}}
+	}
+	var out []eval.Judge
+	placed := false
+	for _, x := range ch.Judges {
+		if _, model := x.(*judges.ModelJudge); model && !placed {
+			out, placed = append(out, beq), true
+		}
+		out = append(out, x)
+	}
+	if !placed {
+		out = append(out, beq)
+	}
+	return judges.Chain{Judges: out}
+}
+
+// leanWarnings typechecks every corrected_statement of rep's rows under its
+// sample's header, and the inputs' own statements once: what Lean rejects
+// becomes a correction_does_not_compile warning on the row; a test input's
+// own statement that Lean rejects is reported on w (a header problem).
+func leanWarnings(ctx context.Context, c *leanrepl.Client, exp *validate.IDSet, rep *validate.Report, opts validate.Options, w io.Writer, checkedInputs map[string]bool) error {
+	type job struct {
+		row  validate.Row
+		text string
+	}
+	var jobs []job
+	for _, r := range rep.Parsed {
+		if !r.Corrected.Null && r.Corrected.S != "" {
+			jobs = append(jobs, job{r, r.Corrected.S})
+		}
+	}
+	probs := make([]*validate.Problem, len(jobs))
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	sem := make(chan struct{}, 8)
+	for i, jb := range jobs {
+		header := exp.Headers[jb.row.Idx]
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			m, err := c.Check(ctx, header, jb.text)
+			if err != nil {
+				mu.Lock()
+				if firstErr == nil {
+					firstErr = err
+				}
+				mu.Unlock()
+				return
+			}
+			if m != nil {
+				probs[i] = &validate.Problem{Line: jb.row.Line, Idx: jb.row.Idx, Field: "corrected_statement", Code: validate.CodeCorrectionNoCompile,
+					Message: fmt.Sprintf("Lean rejects the correction at its line %d, column %d: %s", m.Pos.Line, m.Pos.Column, oneLine(m.Data)),
+					Hint:    "it does not typecheck under the sample's header (with its proof replaced by sorry)"}
+			}
+		}()
+	}
+	// The inputs' own statements of the rows seen, once per run.
+	seen := map[string]bool{}
+	for _, r := range rep.Parsed {
+		seen[r.Idx] = true
+	}
+	for id, stmt := range exp.Statements {
+		if checkedInputs[id] || stmt == "" || !seen[id] {
+			continue
+		}
+		checkedInputs[id] = true
+		m, err := c.Check(ctx, exp.Headers[id], stmt)
+		if err != nil {
+			wg.Wait()
+			return err
+		}
+		if m != nil {
+			fmt.Fprintf(w, "rxeval validate: note: %s: Lean rejects the test input's own formal_statement (line %d, column %d: %s); its header may need what the REPL's project lacks\n", id, m.Pos.Line, m.Pos.Column, oneLine(m.Data))
+		}
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return judgeError{err: firstErr, hint: "the REPL failed mid-run: --lean-timeout sets the limit per command"}
+	}
+	var add []validate.Problem
+	for _, p := range probs {
+		if p != nil {
+			add = append(add, *p)
+		}
+	}
+	rep.Add(opts, add...)
+	return nil
+}
+
+func oneLine(s string) string {
+	for i, r := range s {
+		if r == '\n' {
+			return s[:i] + " …"
+		}
+	}
+	return s
+}

@@ -1,0 +1,158 @@
+// Package fakerepl is a stand-in for the Lean community REPL in tests: it
+// speaks the REPL's protocol (blank-line-separated JSON on standard input
+// and output) and answers by rules a test steers with the texts it sends,
+// or replays a transcript the real REPL recorded. No Lean is involved.
+package fakerepl
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+)
+
+// Main runs the fake REPL in a mode: "script", "replay:FILE" (a
+// *.expected.out transcript), "silent" (never answers) or "garbage".
+func Main(mode string) int {
+	switch {
+	case strings.HasPrefix(mode, "replay:"):
+		replay(strings.TrimPrefix(mode, "replay:"))
+	case mode == "script":
+		script()
+	case mode == "silent":
+		io.Copy(io.Discard, os.Stdin)
+		time.Sleep(time.Hour)
+	case mode == "garbage":
+		readCommands(func(map[string]any) bool { os.Stdout.WriteString("this is not JSON\n\n"); return true })
+	default:
+		fmt.Fprintln(os.Stderr, "unknown fake mode", mode)
+		return 2
+	}
+	return 0
+}
+
+// readCommands calls f with each blank-line-separated JSON command on
+// standard input until f says stop or the input ends.
+func readCommands(f func(map[string]any) bool) {
+	sc := bufio.NewScanner(os.Stdin)
+	sc.Buffer(nil, 16<<20)
+	var block bytes.Buffer
+	for sc.Scan() {
+		line := sc.Bytes()
+		if len(bytes.TrimSpace(line)) > 0 {
+			block.Write(line)
+			block.WriteByte('\n')
+			continue
+		}
+		if block.Len() == 0 {
+			continue
+		}
+		var cmd map[string]any
+		if err := json.Unmarshal(block.Bytes(), &cmd); err != nil {
+			fmt.Printf("{\"message\": %q}\n\n", err.Error())
+		} else if !f(cmd) {
+			return
+		}
+		block.Reset()
+	}
+}
+
+// replay answers the n-th command with the n-th answer of a recorded
+// transcript (test/*.expected.out of leanprover-community/repl), exactly
+// as the real REPL wrote it.
+func replay(name string) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	answers := strings.Split(strings.TrimSpace(string(data)), "\n\n")
+	n := 0
+	readCommands(func(map[string]any) bool {
+		if n < len(answers) {
+			os.Stdout.WriteString(answers[n] + "\n\n")
+		}
+		n++
+		return true
+	})
+}
+
+// script is a REPL with rules a test can steer by the texts it sends:
+//   - "#eval Lean.versionString" prints a version; Mathlib's is unknown;
+//   - a command holding NOCOMPILE is an error at line 1, column 8;
+//   - HANG never answers; CRASH exits;
+//   - a proof of rxeval_goal succeeds when the goal's statement (after its
+//     name) equals rxeval_hyp's, or when it holds PROVABLE_ALONE; ONEWAY
+//     in the hypothesis blocks the proof; exact? names rxeval_hyp only
+//     when it used it.
+func script() {
+	envs := map[int]string{} // env -> the text of the layers behind it
+	next := 0
+	answer := func(v any) {
+		b, _ := json.Marshal(v)
+		os.Stdout.Write(append(b, '\n', '\n'))
+	}
+	readCommands(func(cmd map[string]any) bool {
+		text, _ := cmd["cmd"].(string)
+		base := ""
+		if e, ok := cmd["env"].(float64); ok {
+			base = envs[int(e)]
+		}
+		switch {
+		case strings.Contains(text, "HANG"):
+			time.Sleep(time.Hour)
+		case strings.Contains(text, "CRASH"):
+			os.Exit(3)
+		case strings.Contains(text, "Lean.versionString"):
+			answer(map[string]any{"env": next, "messages": []map[string]any{{"severity": "info", "pos": map[string]int{"line": 1, "column": 0}, "data": `"4.99.0-fake"`}}})
+			next++
+			return true
+		case strings.Contains(text, "mathlibVersion"):
+			answer(map[string]any{"env": next, "messages": []map[string]any{{"severity": "error", "pos": map[string]int{"line": 1, "column": 6}, "data": "unknown identifier"}}})
+			next++
+			return true
+		case strings.Contains(text, "NOCOMPILE"):
+			answer(map[string]any{"env": next, "messages": []map[string]any{{"severity": "error", "pos": map[string]int{"line": 1, "column": 8}, "data": "unknown identifier 'NOCOMPILE'"}}})
+			next++
+			return true
+		}
+		msgs := []map[string]any{}
+		if strings.Contains(text, "theorem rxeval_goal") && strings.Contains(text, ":= by") {
+			goal := statementOf(text, "rxeval_goal")
+			hyp := statementOf(base, "rxeval_hyp")
+			useless := strings.Contains(base, "rxeval_hyp : True := trivial")
+			norm := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "ONEWAY", "")), " ") }
+			same := norm(hyp) == norm(goal)
+			proved := strings.Contains(text, "PROVABLE_ALONE") || !useless && same && !strings.Contains(hyp, "ONEWAY")
+			if !proved {
+				msgs = append(msgs, map[string]any{"severity": "error", "pos": map[string]int{"line": 2, "column": 2}, "data": "unsolved goals"})
+			} else if strings.Contains(text, "exact?") {
+				used := "exact rxeval_hyp"
+				if useless || strings.Contains(text, "PROVABLE_ALONE") {
+					used = "exact trivial_lemma"
+				}
+				msgs = append(msgs, map[string]any{"severity": "info", "pos": map[string]int{"line": 2, "column": 2}, "data": "Try this:\n  [apply] " + used})
+			}
+		}
+		envs[next] = base + "\n" + text
+		answer(map[string]any{"env": next, "messages": msgs})
+		next++
+		return true
+	})
+}
+
+// statementOf returns what follows "theorem NAME" up to ":=" in text.
+func statementOf(text, name string) string {
+	i := strings.LastIndex(text, "theorem "+name)
+	if i < 0 {
+		return ""
+	}
+	s := text[i+len("theorem "+name):]
+	if j := strings.Index(s, ":="); j >= 0 {
+		s = s[:j]
+	}
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,420 @@
+// Package leanrepl drives the Lean community REPL
+// (github.com/leanprover-community/repl): JSON commands on standard input,
+// JSON answers on standard output, each a blank-line-separated object. It
+// keeps a small pool of REPL processes started from the user's own
+// command (usually "lake env …/repl" in a Mathlib project), reuses the
+// environment a header elaborates to for every statement under that
+// header, bounds every command by a timeout, and restarts a process that
+// crashed, hung or printed something that is not the protocol.
+package leanrepl
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Config says how to start and use the REPL.
+type Config struct {
+	// Command starts one REPL process; it runs under "sh -c" in Dir.
+	Command string
+	Dir     string
+	// Parallel is the number of REPL processes (default 1).
+	Parallel int
+	// Timeout bounds one command (default 2 minutes): a header's imports
+	// can take that long the first time.
+	Timeout time.Duration
+}
+
+// Pos is a position in a command's text: line from 1, column from 0.
+type Pos struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
+}
+
+// Message is one message Lean printed for a command.
+type Message struct {
+	Severity string `json:"severity"`
+	Pos      Pos    `json:"pos"`
+	EndPos   *Pos   `json:"endPos"`
+	Data     string `json:"data"`
+}
+
+// Sorry is a sorry in a command, with its goal.
+type Sorry struct {
+	ProofState int    `json:"proofState"`
+	Pos        Pos    `json:"pos"`
+	Goal       string `json:"goal"`
+}
+
+// Response is the REPL's answer to a command.
+type Response struct {
+	Env      *int      `json:"env"`
+	Messages []Message `json:"messages"`
+	Sorries  []Sorry   `json:"sorries"`
+	// Message is set when the REPL refused the command itself (an unknown
+	// env, a JSON error, a tactic error in tactic mode).
+	Message string `json:"message"`
+}
+
+// Errors returns the command's error messages.
+func (r *Response) Errors() []Message {
+	var out []Message
+	for _, m := range r.Messages {
+		if m.Severity == "error" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// ErrREPL marks a REPL that failed (did not start, crashed, hung, or wrote
+// something that is not the protocol): not an answer about a statement.
+var ErrREPL = errors.New("the Lean REPL failed")
+
+// maxAnswer bounds one answer's bytes: Lean's messages for one statement
+// are far smaller.
+const maxAnswer = 16 << 20
+
+// Client is a pool of REPL processes.
+type Client struct {
+	cfg   Config
+	procs chan *proc
+	mu    sync.Mutex
+	all   []*proc
+	// Version is what the REPL reports of Lean and Mathlib, for reports
+	// and cache keys.
+	Version string
+}
+
+// Start starts the pool and asks one process for Lean's and Mathlib's
+// versions; an error means the REPL cannot run (exit 3 for the CLI).
+func Start(ctx context.Context, cfg Config) (*Client, error) {
+	if strings.TrimSpace(cfg.Command) == "" {
+		return nil, fmt.Errorf("%w: no command given (--lean-repl or $RXEVAL_LEAN_REPL)", ErrREPL)
+	}
+	if cfg.Parallel <= 0 {
+		cfg.Parallel = 1
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 2 * time.Minute
+	}
+	c := &Client{cfg: cfg, procs: make(chan *proc, cfg.Parallel)}
+	for range cfg.Parallel {
+		p := &proc{cfg: &c.cfg}
+		c.all = append(c.all, p)
+		c.procs <- p
+	}
+	r, err := c.command(ctx, nil, `#eval Lean.versionString`)
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	if errs := r.Errors(); len(errs) > 0 {
+		c.Close()
+		return nil, fmt.Errorf("%w: it does not evaluate Lean.versionString: %s", ErrREPL, errs[0].Data)
+	}
+	c.Version = "lean " + versionFrom(r)
+	// Mathlib's version, where the REPL's project has it.
+	if r, err := c.command(ctx, []string{"import Mathlib"}, `#eval Mathlib.Meta.mathlibVersion`); err == nil && len(r.Errors()) == 0 {
+		c.Version += ", mathlib " + versionFrom(r)
+	} else if err != nil && !errors.Is(err, ErrREPL) {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// versionFrom reads an #eval's printed string from its info message.
+func versionFrom(r *Response) string {
+	for _, m := range r.Messages {
+		if m.Severity == "info" {
+			return strings.Trim(strings.TrimSpace(m.Data), `"`)
+		}
+	}
+	return "unknown"
+}
+
+// Run elaborates text after layers: the first is a header (imports,
+// opens, variables, defs), each next one is elaborated in the environment
+// of those before it (a hypothesis theorem, say). Each process keeps the
+// environment of every chain of layers it has elaborated, so a header's
+// imports are read once per process.
+func (c *Client) Run(ctx context.Context, layers []string, text string) (*Response, error) {
+	return c.command(ctx, layers, text)
+}
+
+func (c *Client) command(ctx context.Context, layers []string, text string) (*Response, error) {
+	var p *proc
+	select {
+	case p = <-c.procs:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { c.procs <- p }()
+	env, err := p.envFor(ctx, layers)
+	if err != nil {
+		return nil, err
+	}
+	req := map[string]any{"cmd": text}
+	if env >= 0 {
+		req["env"] = env
+	}
+	return p.send(ctx, req)
+}
+
+// Check typechecks a statement under a header, its proof replaced by
+// sorry: Lean's first error (positions relative to the statement's text,
+// line 1 its first line), or nil when it compiles. A header Lean rejects
+// is reported as a *HeaderError.
+func (c *Client) Check(ctx context.Context, header, stmt string) (*Message, error) {
+	text := clean(stmt)
+	if !declRe.MatchString(text) {
+		text = Renamed(text, "rxeval_check") // a bare proposition
+	}
+	r, err := c.Run(ctx, []string{header}, WithProof(text, "sorry"))
+	if err != nil {
+		var he *HeaderError
+		if errors.As(err, &he) {
+			return &he.Message, nil
+		}
+		return nil, err
+	}
+	if r.Message != "" {
+		return &Message{Severity: "error", Data: r.Message}, nil
+	}
+	if errs := r.Errors(); len(errs) > 0 {
+		return &errs[0], nil
+	}
+	return nil, nil
+}
+
+// Close ends every process (its whole process group).
+func (c *Client) Close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, p := range c.all {
+		p.kill()
+	}
+	return nil
+}
+
+// proc is one REPL process, started on first use and again after a
+// failure.
+type proc struct {
+	cfg   *Config
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	out   *bufio.Reader
+	envs  map[string]int // header -> the env it elaborated to
+	dead  chan struct{}
+	stder *bytes.Buffer
+}
+
+func (p *proc) start() error {
+	cmd := exec.Command("sh", "-c", p.cfg.Command)
+	cmd.Dir = p.cfg.Dir
+	cmd.Env = os.Environ()
+	cmd.SysProcAttr = procAttr()
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	p.stder = &bytes.Buffer{}
+	cmd.Stderr = &limitedBuffer{buf: p.stder, max: 4 << 10}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("%w: starting %q: %v", ErrREPL, p.cfg.Command, err)
+	}
+	p.cmd, p.in, p.out, p.envs, p.dead = cmd, in, bufio.NewReaderSize(out, 64<<10), map[string]int{}, make(chan struct{})
+	go func(dead chan struct{}) { cmd.Wait(); close(dead) }(p.dead)
+	return nil
+}
+
+func (p *proc) kill() {
+	if p.cmd == nil {
+		return
+	}
+	killGroup(p.cmd)
+	p.in.Close()
+	select {
+	case <-p.dead:
+	case <-time.After(5 * time.Second):
+	}
+	p.cmd = nil
+}
+
+// envFor returns the env of a chain of layers in this process,
+// elaborating what it has not yet; -1 for none (a fresh environment).
+func (p *proc) envFor(ctx context.Context, layers []string) (int, error) {
+	env, key := -1, ""
+	for k, layer := range layers {
+		if strings.TrimSpace(layer) == "" {
+			continue
+		}
+		key += "\x00" + layer
+		if p.cmd != nil {
+			if e, ok := p.envs[key]; ok {
+				env = e
+				continue
+			}
+		}
+		req := map[string]any{"cmd": layer}
+		if env >= 0 {
+			req["env"] = env
+		}
+		r, err := p.send(ctx, req)
+		if err != nil {
+			return 0, err
+		}
+		if errs := r.Errors(); len(errs) > 0 || r.Message != "" {
+			m := Message{Severity: "error", Data: r.Message}
+			if len(errs) > 0 {
+				m = errs[0]
+			}
+			return 0, &HeaderError{Message: m, Layer: k}
+		}
+		if r.Env == nil {
+			return 0, fmt.Errorf("%w: no env in its answer", ErrREPL)
+		}
+		p.envs[key], env = *r.Env, *r.Env
+	}
+	return env, nil
+}
+
+// HeaderError is a header Lean rejects: no statement under it can be
+// checked.
+type HeaderError struct {
+	Message Message
+	Layer   int // 0: the header; 1 and on: the layers after it
+}
+
+func (e *HeaderError) Error() string {
+	return fmt.Sprintf("Lean rejects the header (line %d, column %d): %s", e.Message.Pos.Line, e.Message.Pos.Column, firstLine(e.Message.Data))
+}
+
+// send writes one command and reads its answer, within the timeout; on
+// any failure the process is killed, to be started afresh next time.
+func (p *proc) send(ctx context.Context, req map[string]any) (*Response, error) {
+	if p.cmd == nil {
+		if err := p.start(); err != nil {
+			return nil, err
+		}
+	}
+	b, err := json.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	type result struct {
+		raw []byte
+		err error
+	}
+	done := make(chan result, 1)
+	go func(out *bufio.Reader) {
+		raw, err := readAnswer(out)
+		done <- result{raw, err}
+	}(p.out)
+	if _, err := p.in.Write(append(b, '\n', '\n')); err != nil {
+		p.kill()
+		return nil, fmt.Errorf("%w: writing to it: %v%s", ErrREPL, err, p.stderrNote())
+	}
+	timer := time.NewTimer(p.cfg.Timeout)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			note := p.stderrNote()
+			p.kill()
+			return nil, fmt.Errorf("%w: %v%s", ErrREPL, r.err, note)
+		}
+		var resp Response
+		if err := json.Unmarshal(r.raw, &resp); err != nil {
+			p.kill()
+			return nil, fmt.Errorf("%w: its answer is not JSON (%v): %.200s", ErrREPL, err, r.raw)
+		}
+		return &resp, nil
+	case <-timer.C:
+		p.kill()
+		return nil, fmt.Errorf("%w: no answer within %v (the process was restarted)", ErrREPL, p.cfg.Timeout)
+	case <-ctx.Done():
+		p.kill()
+		return nil, ctx.Err()
+	}
+}
+
+func (p *proc) stderrNote() string {
+	if p.stder == nil || p.stder.Len() == 0 {
+		return ""
+	}
+	return "; it said: " + firstLine(p.stder.String())
+}
+
+// readAnswer reads one answer: lines up to a blank line that ends a
+// non-blank block.
+func readAnswer(r *bufio.Reader) ([]byte, error) {
+	var buf bytes.Buffer
+	for {
+		line, err := r.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) == 0 {
+			if buf.Len() > 0 && (err == nil || err == io.EOF) {
+				return buf.Bytes(), nil
+			}
+			if err != nil {
+				if err == io.EOF {
+					return nil, errors.New("it exited")
+				}
+				return nil, err
+			}
+			continue
+		}
+		buf.Write(line)
+		if buf.Len() > maxAnswer {
+			return nil, fmt.Errorf("an answer larger than %d bytes", maxAnswer)
+		}
+		if err != nil {
+			if err == io.EOF {
+				return buf.Bytes(), nil
+			}
+			return nil, err
+		}
+	}
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 300 {
+		s = s[:300] + "…"
+	}
+	return s
+}
+
+// limitedBuffer keeps the first max bytes written to it.
+type limitedBuffer struct {
+	mu  sync.Mutex
+	buf *bytes.Buffer
+	max int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if room := l.max - l.buf.Len(); room > 0 {
+		l.buf.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
