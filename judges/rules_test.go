@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -272,5 +273,25 @@ func TestModelJudgeCacheKeyInUse(t *testing.T) {
 	}
 	if cache.Len() != 6 {
 		t.Errorf("%d verdicts cached, want 6", cache.Len())
+	}
+}
+
+// TestLocalizationPromptStatesTheRule: the model judge's localization
+// prompt states docs/rules.md's one localization rule (half of the gold, a
+// third of the candidate, the whole statement or most hypotheses point at
+// nothing, nor does an empty candidate), not the former "a fragment that
+// contains the other points at the same location".
+func TestLocalizationPromptStatesTheRule(t *testing.T) {
+	msg, err := Prompts()[eval.Localization].Render(eval.Pair{Kind: eval.Localization, Informal: "i", FormalStatement: "theorem t : x = 1", Gold: "x", Pred: "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"at least half", "at least a third", "most of the statement or most of its hypotheses", "nor does an empty one"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the localization prompt does not say %q:\n%s", want, msg)
+		}
+	}
+	if strings.Contains(msg, "contains the other") {
+		t.Errorf("the localization prompt keeps the former containment rule:\n%s", msg)
 	}
 }
