@@ -295,3 +295,26 @@ func TestLocalizationPromptStatesTheRule(t *testing.T) {
 		t.Errorf("the localization prompt keeps the former containment rule:\n%s", msg)
 	}
 }
+
+// TestSpanCoarseOverHypotheses: a candidate covering most of the
+// statement's hypotheses points at no location, whatever the gold, even
+// when the statement has only two and its conclusion is long (the
+// candidate is then far from "most of the statement"); the gold's very
+// span stays the same location.
+func TestSpanCoarseOverHypotheses(t *testing.T) {
+	const st = "theorem t (x : ℕ) (h : 0 < x) : x ^ 2 + 3 * x + 7 > 2 * x + 1 + x ^ 2 - 5 * x + 9 := by sorry"
+	for _, c := range []struct {
+		gold, pred string
+		want       eval.Verdict
+	}{
+		{"(h : 0 < x)", "(x : ℕ) (h : 0 < x)", eval.Undecided},
+		{"(x : ℕ)", "(x : ℕ) (h : 0 < x)", eval.Undecided},
+		{"(x : ℕ) (h : 0 < x)", "(x : ℕ) (h : 0 < x)", eval.Equivalent},
+		{"(h : 0 < x)", "(h : 0 < x)", eval.Equivalent},
+	} {
+		d := judgeOne(t, SpanJudge{}, eval.Pair{Kind: eval.Localization, FormalStatement: st, Gold: c.gold, Pred: c.pred})
+		if d.Verdict != c.want {
+			t.Errorf("gold %q, pred %q: %v (%s), want %v", c.gold, c.pred, d.Verdict, d.Reason, c.want)
+		}
+	}
+}
