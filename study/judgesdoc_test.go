@@ -360,6 +360,17 @@ func TestJudgesDoc(t *testing.T) {
 	if !testing.Short() {
 		tables["contentfree"] = contentFreeTable(t)
 	}
+	var nt strings.Builder
+	nt.WriteString("| token | precedence | associativity | declaration | where | read in the source |\n|---|---|---|---|---|---|\n")
+	for _, n := range lean.Infixes {
+		assoc := map[byte]string{'l': "left", 'r': "right", 'n': "none"}[n.Assoc]
+		checked := "yes"
+		if !n.Checked {
+			checked = "to check"
+		}
+		fmt.Fprintf(&nt, "| `%s` | %d | %s | `%s` | %s | %s |\n", strings.ReplaceAll(n.Token, "|", "\\|"), n.Prec, assoc, strings.ReplaceAll(n.Decl, "|", "\\|"), n.Source, checked)
+	}
+	tables["notation"] = nt.String()
 
 	const path = "../docs/judges.md"
 	doc, err := os.ReadFile(path)
@@ -367,7 +378,7 @@ func TestJudgesDoc(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(doc)
-	for _, name := range []string{"minif2f", "mutants", "swaps", "span", "contentfree"} {
+	for _, name := range []string{"minif2f", "mutants", "swaps", "span", "contentfree", "notation"} {
 		if _, ok := tables[name]; !ok {
 			continue // a table measured only without -short
 		}

@@ -40,20 +40,25 @@ type stmt struct {
 var openers = map[string]string{"(": ")", "[": "]", "{": "}", "⦃": "⦄", "⟨": "⟩", "{{": "}}", "⌊": "⌋", "⌈": "⌉", "@[": "]"}
 var closerSet = map[string]bool{")": true, "]": true, "}": true, "⦄": true, "⟩": true, "}}": true, "⌋": true, "⌉": true, "⌋₊": true, "⌉₊": true}
 
-// infix precedences (Lean 4 / Mathlib) and right associativity.
-var infix = map[string]struct {
+// infix gives the precedence and right associativity of every infix
+// operator, from the judges' one notation table (judges/lean/notation.go),
+// so that synth reads statements as lean-ast (and Lean) do.
+var infix = func() map[string]struct {
 	prec  int
 	right bool
-}{
-	"↔": {20, false}, "<->": {20, false}, "→": {25, true}, "->": {25, true},
-	"∨": {30, true}, "\\/": {30, true}, "∧": {35, true}, "/\\": {35, true}, "×": {35, true},
-	"=": {50, false}, "≠": {50, false}, "!=": {50, false}, "<": {50, false}, ">": {50, false}, "≤": {50, false}, "<=": {50, false}, "≥": {50, false}, ">=": {50, false},
-	"∈": {50, false}, "∉": {50, false}, "⊆": {50, false}, "⊂": {50, false}, "⊇": {50, false}, "⊃": {50, false}, "∣": {50, false}, "≡": {50, false}, "≈": {50, false}, "=ᶠ": {50, false}, "≅": {50, false}, "⟂": {50, false},
-	"+": {65, false}, "-": {65, false}, "∪": {65, false}, "++": {65, false}, "⊔": {68, false}, "⊓": {69, false},
-	"*": {70, false}, "/": {70, false}, "%": {70, false}, "∩": {70, false}, "\\": {70, false}, "•": {73, true},
-	"^": {75, true}, "''": {80, false}, "⁻¹'": {80, false}, "×ˢ": {82, true}, "∘": {90, true}, "..": {60, false},
-	"|>": {10, false}, "<|": {10, true}, "$": {10, true}, "→+*": {25, true}, "→*": {25, true}, "→+": {25, true}, "≃": {25, false}, "↪": {25, true}, "⧸": {35, false},
-}
+} {
+	m := map[string]struct {
+		prec  int
+		right bool
+	}{}
+	for _, n := range lean.Infixes {
+		m[n.Token] = struct {
+			prec  int
+			right bool
+		}{n.Prec, n.Assoc == 'r'}
+	}
+	return m
+}()
 
 var binderHeads = map[string]bool{"∀": true, "∃": true, "∃!": true, "λ": true, "fun": true, "Π": true, "Σ": true, "∑": true, "∏": true, "⋃": true, "⋂": true, "⨆": true, "⨅": true, "∫": true, "∑'": true, "∏'": true, "∀ᶠ": true, "∃ᶠ": true, "⋃₀": false}
 

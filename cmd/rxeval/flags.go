@@ -61,3 +61,13 @@ func checkRanges(fs *pflag.FlagSet) error {
 	})
 	return err
 }
+
+// outputFlag declares -o, --output FILE, the one spelling every command
+// that writes a file takes, with --out kept as a hidden alias (the
+// spelling score and report used before).
+func outputFlag(fs *pflag.FlagSet, usage string) *string {
+	out := fs.StringP("output", "o", "", usage)
+	fs.StringVar(out, "out", "", usage)
+	fs.MarkHidden("out")
+	return out
+}

@@ -33,7 +33,7 @@ Flags:
 func runReport(e *env, args []string) error {
 	c := commands["report"]
 	fs := newFlagSet(c)
-	out := fs.StringP("out", "o", "", "write the page to `FILE` ('-' for stdout; required)")
+	out := outputFlag(fs, "write the page to `FILE` ('-' for stdout; required)")
 	boot := fs.Int("bootstrap", 1000, "`N` bootstrap resamples for the intervals and the paired comparison (0: none, one file only)")
 	seed := fs.Uint64("seed", 1, "bootstrap random `SEED`")
 	maxSize := fs.Int64("max-size", validate.DefaultMaxSize, "refuse files larger than `BYTES`")
@@ -50,7 +50,7 @@ func runReport(e *env, args []string) error {
 	for _, p := range fs.Args() {
 		ins = append(ins, namedPath{"RUN", p})
 	}
-	if err := checkPaths(ins, []namedPath{{"--out", *out}}); err != nil {
+	if err := checkPaths(ins, []namedPath{{"--output", *out}}); err != nil {
 		return err
 	}
 	if *boot < 0 || *boot == 0 && fs.NArg() > 1 {

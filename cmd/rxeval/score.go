@@ -56,14 +56,14 @@ func runScore(e *env, args []string) error {
 	inputs := fs.String("inputs", "", "test-inputs `JSONL` giving formal_statement, header and informal_statement to the judges")
 	judgeSpec := fs.String("judge", "offline", "stage-two `JUDGE`: "+judges.SpecHelp)
 	format := fs.String("format", "text", "output `FORMAT`: text or json")
-	out := fs.String("out", "", "write the report to `FILE` instead of stdout")
+	out := outputFlag(fs, "write the report to `FILE` instead of stdout")
 	perSample := fs.String("per-sample", "", "write one JSON line per sample to `FILE` (with several PRED, FILE.SYSTEM.jsonl each)")
 	html := fs.String("html", "", "write an HTML error-analysis report to `FILE` (self-contained, opens offline)")
 	partial := fs.Bool("partial", false, "score gold ids without a prediction as all-wrong instead of refusing")
 	boot := fs.Int("bootstrap", 0, "add 95% percentile intervals from `N` bootstrap resamples (default 1000 with several PRED or --html)")
 	seed := fs.Uint64("seed", 1, "bootstrap random `SEED`")
 	maxSize := fs.Int64("max-size", validate.DefaultMaxSize, "refuse files (and zip entries) larger than `BYTES`")
-	undecided := fs.String("undecided", "wrong", "score pairs no judge decided as `wrong` (lower bounds), right (upper bounds), or fail (wrong, and exit 4 if any)")
+	undecided := fs.String("undecided", "wrong", "score pairs no judge decided as `wrong|right|fail`: wrong (lower bounds), right (upper bounds), or fail (wrong, and exit 4 if any)")
 	allowUndecided := fs.Bool("allow-undecided", false, "exit 0 even when a judge failure (server error, timeout) left pairs undecided")
 	var jf judgeFlags
 	jf.register(fs)
@@ -99,7 +99,7 @@ func runScore(e *env, args []string) error {
 		onStdout = append(onStdout, "--html -")
 	}
 	if len(onStdout) > 1 {
-		return usageError{fmt.Errorf("%s would both go to standard output: send all but one to a FILE (the report with --out FILE)", strings.Join(onStdout[len(onStdout)-2:], " and "))}
+		return usageError{fmt.Errorf("%s would both go to standard output: send all but one to a FILE (the report with -o FILE)", strings.Join(onStdout[len(onStdout)-2:], " and "))}
 	}
 	if *undecided != "wrong" && *undecided != "right" && *undecided != "fail" {
 		return usageError{fmt.Errorf("--undecided must be wrong, right or fail, not %q", *undecided)}
@@ -114,7 +114,7 @@ func runScore(e *env, args []string) error {
 	for _, p := range fs.Args() {
 		ins = append(ins, namedPath{"PRED", p})
 	}
-	outs := []namedPath{{"--out", *out}, {"--html", *html}, {"--cache", jf.cache}}
+	outs := []namedPath{{"--output", *out}, {"--html", *html}, {"--cache", jf.cache}}
 	if fs.NArg() > 1 && *perSample != "" {
 		for _, n := range systemNames(fs.Args()) {
 			outs = append(outs, namedPath{"--per-sample", perSystemPath(*perSample, n)})

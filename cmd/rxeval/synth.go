@@ -59,10 +59,10 @@ func runSynth(e *env, args []string) error {
 	}
 	fs := newFlagSet(c)
 	from := fs.String("from", "", "source `JSONL` of aligned statements (default: the built-in ProofNet-lean4 set)")
-	n := fs.Int("n", 7030, "samples to make (synth pairs: misaligned samples to make pairs from)")
+	n := fs.Int("n", 7030, "`N` samples to make (synth pairs: misaligned samples to make pairs from)")
 	seed := fs.Uint64("seed", 1, "random `SEED`; the same seed and sources give byte-identical output")
-	alignedFrac := fs.Float64("aligned-frac", 0.25, "fraction of aligned samples")
-	cats := fs.String("categories", "", "comma-separated categories (names or codes) to draw misaligned samples from, uniformly (default: every category that can be made)")
+	alignedFrac := fs.Float64("aligned-frac", 0.25, "`FRACTION` of aligned samples, in [0, 1]")
+	cats := fs.String("categories", "", "comma-separated `LIST` of categories (names or codes) to draw misaligned samples from, uniformly (default: every category that can be made)")
 	idPrefix := fs.String("id-prefix", "dev_", "id `PREFIX` (ids PREFIX0001 ...)")
 	inputsOut := fs.String("inputs-out", "", "write the test-inputs file to `FILE`")
 	goldOut := fs.String("gold-out", "", "write the gold file to `FILE`")

@@ -71,27 +71,14 @@ type opInfo struct {
 	norm  string
 }
 
-// infix operators with Lean 4 / Mathlib precedences; norm is the spelling
-// they are normalized to.
-var infix = map[string]opInfo{
-	"↔": {20, 'n', "↔"}, "<->": {20, 'n', "↔"},
-	"→": {25, 'r', "→"}, "->": {25, 'r', "→"},
-	"→+*": {25, 'r', "→+*"}, "→*": {25, 'r', "→*"}, "→+": {25, 'r', "→+"}, "→*₀": {25, 'r', "→*₀"}, "→ₗ": {25, 'r', "→ₗ"}, "→L": {25, 'r', "→L"}, "→ᵃ": {25, 'r', "→ᵃ"}, "→o": {25, 'r', "→o"}, "↪": {25, 'r', "↪"},
-	"≃": {25, 'l', "≃"}, "≃+*": {25, 'l', "≃+*"}, "≃*": {25, 'l', "≃*"}, "≃+": {25, 'l', "≃+"}, "≃ₗ": {25, 'l', "≃ₗ"},
-	"∨": {30, 'r', "∨"}, "\\/": {30, 'r', "∨"},
-	"∧": {35, 'r', "∧"}, "/\\": {35, 'r', "∧"},
-	"×": {35, 'r', "×"}, "⧸": {35, 'l', "⧸"},
-	"=": {50, 'n', "="}, "≠": {50, 'n', "≠"}, "!=": {50, 'n', "≠"},
-	"<": {50, 'n', "<"}, ">": {50, 'n', ">"}, "≤": {50, 'n', "≤"}, "<=": {50, 'n', "≤"}, "≥": {50, 'n', "≥"}, ">=": {50, 'n', "≥"},
-	"∈": {50, 'n', "∈"}, "∉": {50, 'n', "∉"}, "⊆": {50, 'n', "⊆"}, "⊂": {50, 'n', "⊂"}, "⊇": {50, 'n', "⊇"}, "⊃": {50, 'n', "⊃"},
-	"∣": {50, 'n', "∣"}, "≡": {50, 'n', "≡"}, "≈": {50, 'n', "≈"}, "=ᶠ": {50, 'n', "=ᶠ"}, "≤ᶠ": {50, 'n', "≤ᶠ"}, "⟂": {50, 'n', "⟂"}, "≅": {50, 'n', "≅"},
-	"+": {65, 'l', "+"}, "-": {65, 'l', "-"}, "∪": {65, 'l', "∪"}, "++": {65, 'l', "++"},
-	"⊔": {68, 'l', "⊔"}, "⊓": {69, 'l', "⊓"},
-	"*": {70, 'l', "*"}, "/": {70, 'l', "/"}, "%": {70, 'l', "%"}, "∩": {70, 'l', "∩"}, "\\": {70, 'n', "\\"},
-	"''": {80, 'l', "''"}, "⁻¹'": {80, 'l', "⁻¹'"},
-	"•": {73, 'r', "•"}, "^": {75, 'r', "^"}, "×ˢ": {82, 'r', "×ˢ"}, "∘": {90, 'r', "∘"}, "∆": {100, 'l', "∆"},
-	"..": {60, 'n', ".."}, "|>": {10, 'l', "|>"}, "<|": {10, 'r', "<|"}, "$": {10, 'r', "<|"},
-}
+// infix is the parser's view of the notation table (notation.go).
+var infix = func() map[string]opInfo {
+	m := make(map[string]opInfo, len(Infixes))
+	for _, n := range Infixes {
+		m[n.Token] = opInfo{n.Prec, n.Assoc, n.Norm}
+	}
+	return m
+}()
 
 // opsWithArg take a bracketed argument: a ≡ b [ZMOD n], f =ᶠ[l] g, M →ₗ[R] N.
 var opsWithArg = map[string]bool{"≡": true, "=ᶠ": true, "≤ᶠ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
@@ -586,10 +573,10 @@ func (p *parser) prefix() *Node {
 	switch {
 	case t.text == "-" && t.kind == tSym:
 		p.next()
-		return &Node{K: "un", V: "-", C: []*Node{p.expr(75)}}
+		return &Node{K: "un", V: "-", C: []*Node{p.expr(NegPrec)}}
 	case (t.text == "¬" || t.text == "!") && t.kind == tSym:
 		p.next()
-		return &Node{K: "un", V: "¬", C: []*Node{p.expr(40)}}
+		return &Node{K: "un", V: "¬", C: []*Node{p.expr(NotArgPrec)}}
 	case t.text == "↑" && t.kind == tSym:
 		p.next()
 		return &Node{K: "coe", C: []*Node{p.arg()}}
