@@ -149,7 +149,7 @@ func helpSentences(t *testing.T) []ruleSentence {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	flagLine := regexp.MustCompile(`^\s+(?:-[a-zA-Z], )?(--[a-z0-9-]+)(?: [a-zA-Z_]+)?\s{2,}(.*)$`)
+	flagLine := regexp.MustCompile(`^\s+(?:-[a-zA-Z], )?(--[a-z0-9-]+)(?: [a-zA-Z_|]+)?\s{2,}(.*)$`)
 	for _, n := range names {
 		var o, e bytes.Buffer
 		run([]string{n, "--help"}, &o, &e)
