@@ -77,9 +77,32 @@ type realServer struct {
 	log  string // the server's log, with OLLAMA_DEBUG's rendered prompts
 }
 
+// realOllamaBudget bounds TestRealOllama's own run once the server is
+// built: its start, the model's creation and every call (about 20 s on the
+// project's 2-core machine, a few minutes seen under load). It is well
+// under go test's default 10-minute package timeout, so that a slow or
+// hanging server fails this test, with the server killed on the way out,
+// instead of the whole package: a panic of the package timeout skips the
+// cleanups.
+const realOllamaBudget = 4 * time.Minute
+
+// realOllamaContext is the test's own deadline: realOllamaBudget, or half
+// of what is left of go test's -timeout when that is shorter.
+func realOllamaContext(t *testing.T) context.Context {
+	budget := realOllamaBudget
+	if d, ok := t.Deadline(); ok {
+		budget = min(budget, time.Until(d)/2)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	t.Cleanup(cancel)
+	return ctx
+}
+
 // startOllama runs 'ollama serve' on a free loopback port with a
-// temporary models folder and home, and creates the tiny model "tiny".
-func startOllama(t *testing.T) *realServer {
+// temporary models folder and home, and creates the tiny model "tiny",
+// within ctx's deadline. The server and its runners are killed when the
+// test ends, whatever the outcome.
+func startOllama(t *testing.T, ctx context.Context) *realServer {
 	bin := ollamaBinary(t)
 	dir := t.TempDir()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -107,13 +130,14 @@ func startOllama(t *testing.T) *realServer {
 		logf.Close()
 	})
 	deadline := time.Now().Add(30 * time.Second)
+	client := &http.Client{Timeout: 2 * time.Second}
 	for {
-		resp, err := http.Get("http://" + host + "/api/version")
+		resp, err := client.Get("http://" + host + "/api/version")
 		if err == nil {
 			resp.Body.Close()
 			break
 		}
-		if time.Now().After(deadline) {
+		if time.Now().After(deadline) || ctx.Err() != nil {
 			log, _ := os.ReadFile(filepath.Join(dir, "serve.log"))
 			t.Fatalf("ollama serve did not start: %v\n%s", err, log)
 		}
@@ -124,7 +148,7 @@ func startOllama(t *testing.T) *realServer {
 	}
 	// A ChatML template with the system message, as real chat models have.
 	os.WriteFile(filepath.Join(dir, "Modelfile"), []byte("FROM ./tiny.gguf\nTEMPLATE \"\"\"{{ if .System }}<|im_start|>system\n{{ .System }}<|im_end|>\n{{ end }}<|im_start|>user\n{{ .Prompt }}<|im_end|>\n<|im_start|>assistant\n\"\"\"\n"), 0o644)
-	create := exec.Command(bin, "create", "tiny", "-f", "Modelfile")
+	create := exec.CommandContext(ctx, bin, "create", "tiny", "-f", "Modelfile")
 	create.Dir, create.Env = dir, env
 	if out, err := create.CombinedOutput(); err != nil {
 		t.Fatalf("ollama create: %v\n%s", err, out)
@@ -138,8 +162,8 @@ func TestRealOllama(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds and starts a real Ollama server")
 	}
-	srv := startOllama(t)
-	ctx := context.Background()
+	ctx := realOllamaContext(t)
+	srv := startOllama(t, ctx)
 	cfg := OllamaConfig{Host: srv.host, Model: "tiny", Timeout: time.Minute, Parallel: 2, Retries: 1}
 
 	t.Run("judge", func(t *testing.T) {

@@ -347,9 +347,34 @@ func TestBrowser(t *testing.T) {
 	t.Logf("screenshot %s (%d bytes)", out, len(png))
 }
 
+// calibrationJS is a fixed piece of browser work (build, sort, serialize
+// and parse 200,000 numbers) whose time says how fast this browser runs
+// right now: the large page's time is bounded relative to it, so that a
+// loaded machine slows both alike.
+const calibrationJS = `(() => {
+	const t0 = performance.now();
+	const a = [];
+	for (let i = 0; i < 200000; i++) a.push((i * 2654435761) % 1000003);
+	a.sort((x, y) => x - y);
+	JSON.parse(JSON.stringify(a));
+	return performance.now() - t0;
+})()`
+
+// largePageRatio bounds the 7,030-sample page's time to interactive as a
+// multiple of calibrationJS's time in the same browser. Measured on the
+// project's 2-core machine (2026-11-23, go test -run 'TestBrowserLarge$'
+// -v): page 211-236 ms, calibration 37-40 ms, a ratio of 5.7-5.9; with
+// three busy loops beside it, page 541 ms, calibration 74 ms, ratio 7.3.
+// The bound, 25, leaves 3-4 times that: a page 10 times slower than today
+// (ratio about 58) fails on any machine, load that slows the whole browser
+// (2.9 s seen for the page at load 10 under the old 1 s bound) does not.
+const largePageRatio = 25
+
 // TestBrowserLarge opens a 7,030-sample report (real ProofNet statements):
-// under 5 MB, interactive (samples in, list drawn) within 1 s of opening,
-// and the search still narrows the list.
+// under 5 MB, interactive (samples in, list drawn) within 1 s of opening
+// or, on a slow or loaded machine, within largePageRatio times a fixed
+// calibration workload of the same browser; the search still narrows the
+// list.
 func TestBrowserLarge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
@@ -371,11 +396,12 @@ func TestBrowserLarge(t *testing.T) {
 	// The first load warms the browser's caches; the figure is the best of
 	// five loads, each from disk in a fresh navigation (the machine is
 	// shared: one slow load says little).
-	best, first := time.Hour, time.Hour
+	best, first, calib := time.Hour, time.Hour, time.Hour
 	for i := 0; i < 5; i++ {
 		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 			t.Fatal(err)
 		}
+		calib = min(calib, time.Duration(eval2[float64](t, ctx, calibrationJS)*float64(time.Millisecond)))
 		best = min(best, open(t, ctx, page))
 		ms, err := strconv.Atoi(eval2[string](t, ctx, `document.body.dataset.firstMs`))
 		if err != nil {
@@ -384,8 +410,9 @@ func TestBrowserLarge(t *testing.T) {
 		first = min(first, time.Duration(ms)*time.Millisecond)
 	}
 	t.Logf("7,030-sample page: first page of samples listed after %v, interactive after %v (best of 5, performance.now at the end of the first list, then of the full list)", first, best)
-	if best > time.Second {
-		t.Errorf("page interactive after %v, want within 1 s", best)
+	t.Logf("calibration workload: %v (best of 5); page / calibration = %.1f (bound %d)", calib, float64(best)/float64(calib), largePageRatio)
+	if best > time.Second && best > largePageRatio*calib {
+		t.Errorf("page interactive after %v, want within 1 s or within %d times the calibration workload (%v)", best, largePageRatio, calib)
 	}
 	if n, ids := setFilters(t, ctx, "", "joint", "", "", "formalrx_7030"); n != 1 || ids[0] != "formalrx_7030" {
 		t.Errorf("search: %d %v", n, ids)
