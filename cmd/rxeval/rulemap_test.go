@@ -156,8 +156,17 @@ func helpSentences(t *testing.T) []ruleSentence {
 		src := "help " + n
 		prose, flags, _ := strings.Cut(o.String(), "\nFlags:\n")
 		var para []string
+		inExamples := false
 		for _, l := range strings.Split(prose, "\n") {
-			if strings.HasPrefix(l, "Usage:") || strings.HasPrefix(l, "  rxeval ") {
+			// Usage lines and the examples block are not rules.
+			switch {
+			case l == "Examples:":
+				inExamples = true
+				continue
+			case inExamples && strings.TrimSpace(l) == "":
+				inExamples = false
+				continue
+			case inExamples, strings.HasPrefix(l, "Usage:"), strings.HasPrefix(l, "  rxeval "):
 				continue
 			}
 			para = append(para, l)
