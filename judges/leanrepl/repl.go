@@ -217,7 +217,9 @@ type proc struct {
 	out   *bufio.Reader
 	envs  map[string]int // header -> the env it elaborated to
 	dead  chan struct{}
-	stder *bytes.Buffer
+	stder *limitedBuffer
+	// outPipe is the read end of its standard output, closed on kill.
+	outPipe io.ReadCloser
 }
 
 func (p *proc) start() error {
@@ -233,13 +235,16 @@ func (p *proc) start() error {
 	if err != nil {
 		return err
 	}
-	p.stder = &bytes.Buffer{}
-	cmd.Stderr = &limitedBuffer{buf: p.stder, max: 4 << 10}
+	p.stder = &limitedBuffer{buf: &bytes.Buffer{}, max: 4 << 10}
+	cmd.Stderr = p.stder
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("%w: starting %q: %v", ErrREPL, p.cfg.Command, err)
 	}
 	p.cmd, p.in, p.out, p.envs, p.dead = cmd, in, bufio.NewReaderSize(out, 64<<10), map[string]int{}, make(chan struct{})
-	go func(dead chan struct{}) { cmd.Wait(); close(dead) }(p.dead)
+	p.outPipe = out
+	// Process.Wait, not Cmd.Wait: Cmd.Wait closes the output pipe, which
+	// would race with reading an answer the REPL wrote before it exited.
+	go func(dead chan struct{}) { cmd.Process.Wait(); close(dead) }(p.dead)
 	return nil
 }
 
@@ -253,6 +258,8 @@ func (p *proc) kill() {
 	case <-p.dead:
 	case <-time.After(5 * time.Second):
 	}
+	p.outPipe.Close()
+	go p.cmd.Wait() // releases the stderr copier and the pipes; the process is gone
 	p.cmd = nil
 }
 
@@ -327,14 +334,25 @@ func (p *proc) send(ctx context.Context, req map[string]any) (*Response, error) 
 		done <- result{raw, err}
 	}(p.out)
 	if _, err := p.in.Write(append(b, '\n', '\n')); err != nil {
+		select {
+		case <-p.dead:
+			err = errors.New("it exited")
+		case <-time.After(200 * time.Millisecond):
+		}
+		note := p.stderrNote()
 		p.kill()
-		return nil, fmt.Errorf("%w: writing to it: %v%s", ErrREPL, err, p.stderrNote())
+		return nil, fmt.Errorf("%w: writing to it: %v%s", ErrREPL, err, note)
 	}
 	timer := time.NewTimer(p.cfg.Timeout)
 	defer timer.Stop()
 	select {
 	case r := <-done:
 		if r.err != nil {
+			select {
+			case <-p.dead:
+				r.err = errors.New("it exited") // whatever the read said
+			case <-time.After(200 * time.Millisecond):
+			}
 			note := p.stderrNote()
 			p.kill()
 			return nil, fmt.Errorf("%w: %v%s", ErrREPL, r.err, note)
@@ -355,10 +373,13 @@ func (p *proc) send(ctx context.Context, req map[string]any) (*Response, error) 
 }
 
 func (p *proc) stderrNote() string {
-	if p.stder == nil || p.stder.Len() == 0 {
+	if p.stder == nil {
 		return ""
 	}
-	return "; it said: " + firstLine(p.stder.String())
+	if s := p.stder.String(); s != "" {
+		return "; it said: " + firstLine(s)
+	}
+	return ""
 }
 
 // readAnswer reads one answer: lines up to a blank line that ends a
@@ -408,6 +429,13 @@ type limitedBuffer struct {
 	mu  sync.Mutex
 	buf *bytes.Buffer
 	max int
+}
+
+// String returns what was kept.
+func (l *limitedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
 }
 
 func (l *limitedBuffer) Write(p []byte) (int, error) {
