@@ -14,10 +14,14 @@ func init() {
 		summary: "rewrite non-canonical verdicts and categories to the strings the rules use",
 		usage: `Usage: rxeval fix [flags] PRED.jsonl -o FIXED.jsonl
 
-Rewrites verdicts and categories that name the right thing in a spelling
-the rules do not use ("Aligned", a code such as "S2.4", a known misspelling)
-to the canonical strings; every other byte is kept. Each rewrite is listed
-on stderr. Nothing else is repaired: run 'rxeval validate' on the result.
+Repairs what can be repaired without guessing: a byte order mark, CRLF
+line ends, objects that are not one per line (a JSON array, pretty-printed
+objects, a comma after each object: rewritten one compact object per line,
+every value kept as written), and verdicts and categories that name the
+right thing in a spelling the rules do not use ("Aligned", a code such as
+"S2.4", a known misspelling), rewritten to the canonical strings. Each
+repair is listed on stderr; what fix could not repair (an unknown category,
+a missing field) is listed after, for you to edit.
 Examples:
   rxeval fix predictions.jsonl -o fixed.jsonl
   rxeval fix - -o - < predictions.jsonl > fixed.jsonl
@@ -58,7 +62,11 @@ func runFix(e *env, args []string) error {
 		src.WriteProblems(e.stderr)
 		return problemsError{fmt.Sprintf("%s holds no readable .jsonl; nothing written", src.Name)}
 	}
-	data, rewrites := validate.Canonicalize(src.Data)
+	repaired, notes := validate.Repair(src.Data)
+	for _, n := range notes {
+		fmt.Fprintf(e.stderr, "%s: %s\n", validate.TermSafe(src.Name), n)
+	}
+	data, rewrites := validate.Canonicalize(repaired)
 	writeRewrites(e.stderr, src.Name, rewrites)
 	if err := writeOut(e.stdout, *out, data); err != nil {
 		return err
@@ -72,9 +80,11 @@ func runFix(e *env, args []string) error {
 	}
 	rep := v.Validate(&validate.Source{Name: src.Name, Data: data}, validate.Options{MaxDetails: 20}).
 		Without(validate.CodeMissingID, validate.CodeUnknownID)
-	if rep.Rejected() {
+	if rep.ErrorCount > 0 {
+		// Rejected or penalised: fix could not repair them without guessing.
 		rep.WriteText(e.stderr, 20, false)
-		return problemsError{fmt.Sprintf("%s: wrote %s, but problems fix does not rewrite remain (%s)", src.Name, *out, strings.Join(rep.ErrorCounts(true), ", "))}
+		counts := append(rep.ErrorCounts(true), rep.ErrorCounts(false)...)
+		return problemsError{fmt.Sprintf("%s: wrote %s, but problems fix cannot repair without guessing remain (%s): edit them by hand", src.Name, *out, strings.Join(counts, ", "))}
 	}
 	return nil
 }

@@ -1,0 +1,92 @@
+package validate
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// Repair undoes the whole-file format mistakes that can be undone without
+// guessing: a byte order mark, CRLF line ends, and objects that are not one
+// per line (a JSON array of objects, pretty-printed objects, several objects
+// on a line, a comma after each object), which become one compact object per
+// line with every string and number kept as written. It changes nothing it
+// cannot read whole: a file with a broken object is left to validate's
+// messages. notes says what was done.
+func Repair(data []byte) (out []byte, notes []string) {
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		data = data[3:]
+		notes = append(notes, "removed the byte order mark")
+	}
+	if n := bytes.Count(data, []byte("\r\n")); n > 0 {
+		for bytes.Contains(data, []byte("\r\n")) { // "\r\r\n" too
+			data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+		}
+		notes = append(notes, fmt.Sprintf("made %d CRLF line ends LF", n))
+	}
+	if oneObjectPerLine(data) {
+		return data, notes
+	}
+	objs, shape, ok := readObjects(data)
+	if !ok {
+		return data, notes
+	}
+	var b bytes.Buffer
+	for _, o := range objs {
+		json.Compact(&b, o)
+		b.WriteByte('\n')
+	}
+	return b.Bytes(), append(notes, fmt.Sprintf("wrote the %d objects one per line (the file was %s)", len(objs), shape))
+}
+
+// oneObjectPerLine reports whether every non-blank line is one JSON value.
+func oneObjectPerLine(data []byte) bool {
+	for _, l := range bytes.Split(data, []byte("\n")) {
+		if l = bytes.TrimSpace(l); len(l) > 0 && !json.Valid(l) {
+			return false
+		}
+	}
+	return true
+}
+
+// readObjects reads data as JSON objects: a JSON array of them, or a
+// sequence of them separated by white space and at most one comma each.
+func readObjects(data []byte) (objs []json.RawMessage, shape string, ok bool) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, "", false
+	}
+	if trimmed[0] == '[' {
+		var arr []json.RawMessage
+		if err := json.Unmarshal(trimmed, &arr); err != nil || len(arr) == 0 {
+			return nil, "", false
+		}
+		for _, o := range arr {
+			if t := bytes.TrimSpace(o); len(t) == 0 || t[0] != '{' {
+				return nil, "", false
+			}
+		}
+		return arr, "a JSON array", true
+	}
+	rest, commas := trimmed, 0
+	for len(rest) > 0 {
+		dec := json.NewDecoder(bytes.NewReader(rest))
+		var o json.RawMessage
+		if err := dec.Decode(&o); err != nil || len(o) == 0 || o[0] != '{' {
+			return nil, "", false
+		}
+		objs = append(objs, o)
+		rest = bytes.TrimSpace(rest[dec.InputOffset():])
+		if len(rest) > 0 && rest[0] == ',' {
+			commas++
+			rest = bytes.TrimSpace(rest[1:])
+		}
+	}
+	switch {
+	case commas > 0:
+		shape = "objects followed by commas"
+	default:
+		shape = "objects spread over lines or several on a line"
+	}
+	return objs, shape, true
+}
