@@ -31,7 +31,7 @@ func diagnoseFile(data []byte) (Problem, bool) {
 		if json.Unmarshal(trimmed, &rows) == nil {
 			n = fmt.Sprintf("a JSON array of %d elements", len(rows))
 		}
-		return Problem{Code: CodeNotJSONL, Message: "the file is " + n + ", not JSON Lines (one object per line)", Hint: "write one object per line, e.g. jq -c '.[]' FILE > FILE.jsonl"}, true
+		return Problem{Code: CodeNotJSONL, Message: "the file is " + n + ", not JSON Lines (one object per line)", Hint: "write one object per line: rxeval fix FILE -o FIXED.jsonl (or jq -c '.[]' FILE)"}, true
 	}
 	if trimmed[0] == '{' && !json.Valid(firstLine) {
 		// Objects spread over several lines: pretty-printed JSON.
@@ -46,10 +46,35 @@ func diagnoseFile(data []byte) (Problem, bool) {
 		}
 		lines := bytes.Count(trimmed, []byte("\n")) + 1
 		if n > 0 && lines > n && dec.InputOffset() == int64(len(trimmed)) {
-			return Problem{Code: CodeNotJSONL, Message: fmt.Sprintf("the file is pretty-printed JSON (%d objects over %d lines), not JSON Lines (one object per line)", n, lines), Hint: "write each object on one line, e.g. jq -c . FILE > FILE.jsonl"}, true
+			return Problem{Code: CodeNotJSONL, Message: fmt.Sprintf("the file is pretty-printed JSON (%d objects over %d lines), not JSON Lines (one object per line)", n, lines), Hint: "write each object on one line: rxeval fix FILE -o FIXED.jsonl (or jq -c . FILE)"}, true
 		}
 	}
+	if p, ok := trailingCommas(trimmed); ok {
+		return p, true
+	}
 	return wrongKind(firstLine)
+}
+
+// trailingCommas recognises JSON Lines with a comma after every object
+// (an array's rows pasted without the brackets): one problem, not a parse
+// error per line and every id "missing".
+func trailingCommas(data []byte) (Problem, bool) {
+	lines, commas := 0, 0
+	for _, l := range bytes.Split(data, []byte("\n")) {
+		l = bytes.TrimSpace(l)
+		if len(l) == 0 {
+			continue
+		}
+		lines++
+		if bytes.HasSuffix(l, []byte(",")) && json.Valid(bytes.TrimSuffix(l, []byte(","))) {
+			commas++
+		}
+	}
+	// Every line, or every line but the last (which often has none).
+	if lines == 0 || commas < lines-1 || commas == 0 {
+		return Problem{}, false
+	}
+	return Problem{Code: CodeNotJSONL, Message: fmt.Sprintf("%d of %d objects are followed by a comma; JSON Lines has none", commas, lines), Hint: "remove the commas at the ends of the lines (rxeval fix FILE -o FIXED does it)"}, true
 }
 
 // wrongKind recognises a first row that belongs to another kind of file.
