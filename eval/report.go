@@ -40,7 +40,11 @@ func (d Document) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "predictions %s\ngold        %s (%s shape): %d samples, %d aligned, %d misaligned\n", d.Pred, d.Gold, d.GoldShape, r.N, r.NAligned, r.NMisaligned)
 	if r.Missing > 0 {
-		fmt.Fprintf(&b, "            %d samples had no prediction and score as all-wrong (--partial)\n", r.Missing)
+		had := "samples had"
+		if r.Missing == 1 {
+			had = "sample had"
+		}
+		fmt.Fprintf(&b, "            %d %s no prediction and score as all-wrong (--partial)\n", r.Missing, had)
 	}
 	fmt.Fprintf(&b, "judge       %s%s\n\n", d.Judge["chain"], chainLegend(fmt.Sprint(d.Judge["chain"])))
 	ci := func(k string) string {
@@ -84,8 +88,10 @@ func (d Document) WriteText(w io.Writer) error {
 	}
 	st := r.StageTwo
 	fmt.Fprintf(&b, "\nstage one (exact match): localization %d, correction %d\n", st.StageOne["localization"], st.StageOne["correction"])
-	fmt.Fprintf(&b, "stage two (an equivalence judge, for pairs stage one did not accept): %d pairs", st.Pairs)
-	if st.Pairs > 0 {
+	if st.Pairs == 0 {
+		b.WriteString("stage two (an equivalence judge, for pairs stage one did not accept): no pair left to judge")
+	} else {
+		fmt.Fprintf(&b, "stage two (an equivalence judge, for pairs stage one did not accept): %s", plural(st.Pairs, "pair"))
 		names := make([]string, 0, len(st.Decided))
 		for k := range st.Decided {
 			names = append(names, k)
@@ -112,7 +118,11 @@ func (d Document) WriteText(w io.Writer) error {
 		if chain := fmt.Sprint(d.Judge["chain"]); strings.Contains(chain, "ollama") || strings.Contains(chain, "openai") {
 			how = "a rerun asks the model again for the pairs it left (cached verdicts are kept)."
 		}
-		fmt.Fprintf(&b, "note: %d stage-two pairs are undecided and scored %s: figures marked %q are not exact;\n      %s\n", st.Undecided, st.UndecidedScoredAs, map[string]string{"wrong": "lower bound", "right": "upper bound"}[st.UndecidedScoredAs], how)
+		isAre := "pairs are"
+		if st.Undecided == 1 {
+			isAre = "pair is"
+		}
+		fmt.Fprintf(&b, "note: %d stage-two %s undecided and scored %s: figures marked %q are not exact;\n      %s\n", st.Undecided, isAre, st.UndecidedScoredAs, map[string]string{"wrong": "lower bound", "right": "upper bound"}[st.UndecidedScoredAs], how)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -211,4 +221,12 @@ func (m MultiDocument) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// plural writes a count with its noun: "1 pair", "5 pairs".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -48,7 +48,7 @@ func TestWriteText(t *testing.T) {
 	}
 	want := `predictions p<1>.jsonl
 gold        g.jsonl (labelled shape): 4 samples, 1 aligned, 3 misaligned
-            1 samples had no prediction and score as all-wrong (--partial)
+            1 sample had no prediction and score as all-wrong (--partial)
 judge       span+lean-ast (span: localization by where fragments sit in the statement; lean-ast: correction by comparing Lean syntax trees)
 
   joint accuracy           0.2500  95% CI [0.1000, 0.4000]  lower bound (undecided scored wrong; all right: 0.5000)
@@ -70,7 +70,7 @@ judge       span+lean-ast (span: localization by where fragments sit in the stat
 
 stage one (exact match): localization 1, correction 0
 stage two (an equivalence judge, for pairs stage one did not accept): 3 pairs; decided by lean-ast 1, span 1; undecided 1 (localization 0, correction 1; scored wrong); 1 of them because a judge failed
-note: 1 stage-two pairs are undecided and scored wrong: figures marked "lower bound" are not exact;
+note: 1 stage-two pair is undecided and scored wrong: figures marked "lower bound" are not exact;
       a judge that decides more pairs (--judge ollama:MODEL) narrows them.
 `
 	if got := b.String(); got != want {
@@ -100,8 +100,8 @@ note: 1 stage-two pairs are undecided and scored wrong: figures marked "lower bo
 			t.Errorf("plain report: %q in\n%s", s, b.String())
 		}
 	}
-	if !strings.Contains(b.String(), "stage two (an equivalence judge, for pairs stage one did not accept): 0 pairs\n") {
-		t.Errorf("plain report: no 'stage two ...: 0 pairs' line in\n%s", b.String())
+	if !strings.Contains(b.String(), "stage two (an equivalence judge, for pairs stage one did not accept): no pair left to judge\n") {
+		t.Errorf("plain report: no 'stage two ...: no pair left' line in\n%s", b.String())
 	}
 	// Pairs but no judge decided any: said so.
 	d.StageTwo = StageTwo{Pairs: 2, Undecided: 2, Decided: map[string]int{}, UndecidedScoredAs: "wrong"}

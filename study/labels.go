@@ -127,7 +127,7 @@ func Published(pairs []LabeledPair) (source string, rows []PublishedRow) {
 	row := func(m string, tp, tn, fp, fn int) PublishedRow {
 		return PublishedRow{m, Confusion{TP: tp, TN: tn, FP: fp, FN: fn}.Figures()}
 	}
-	return "GTED paper (seeds/003), Table 2, miniF2F", []PublishedRow{
+	return "the GTED paper (Liu et al.), Table 2, miniF2F", []PublishedRow{
 		row("Identity Match", 14, 83, 0, 108),
 		row("Typecheck", 122, 0, 83, 0),
 		row("BLEU", 79, 61, 22, 43),

@@ -359,6 +359,9 @@ func missingFieldHint(prop string, obj map[string]any) string {
 	if _, ok := obj["diagnosis"]; ok {
 		return "this looks like a labelled (gold) row; predictions are flat: idx, verdict, error_category, error_segment, corrected_statement"
 	}
+	if v, _ := obj["verdict"].(string); strings.EqualFold(strings.TrimSpace(v), "aligned") && prop != "idx" && prop != "verdict" {
+		return "an aligned row still needs the field, as null: \"error_category\": null, \"error_segment\": null, \"corrected_statement\": null"
+	}
 	return ""
 }
 

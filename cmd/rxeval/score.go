@@ -288,6 +288,9 @@ func runScore(e *env, args []string) error {
 		if err := writeOut(e.stdout, *html, page.Bytes()); err != nil {
 			return err
 		}
+		if *html != "-" {
+			fmt.Fprintf(e.stderr, "rxeval score: wrote %s (%d bytes)\n", *html, page.Len())
+		}
 	}
 	return inexact(st, *undecided == "fail", *allowUndecided)
 }
@@ -339,7 +342,11 @@ func perSystemPath(path, system string) string {
 func inexact(st eval.StageTwo, failOnAny, allowFailures bool) error {
 	switch {
 	case failOnAny && st.Undecided > 0:
-		return inexactError{fmt.Sprintf("%d stage-two pairs are undecided (--undecided fail); the report gives their bounds", st.Undecided),
+		isAre := "pairs are"
+		if st.Undecided == 1 {
+			isAre = "pair is"
+		}
+		return inexactError{fmt.Sprintf("%d stage-two %s undecided (--undecided fail); the report gives their bounds", st.Undecided, isAre),
 			"a judge that decides more pairs (--judge ollama:MODEL) narrows them"}
 	case st.JudgeFailed > 0 && !allowFailures:
 		return inexactError{fmt.Sprintf("the judge failed on %d stage-two pairs, left undecided; the report gives their bounds", st.JudgeFailed),

@@ -350,7 +350,11 @@ func runAgree(e *env, c *command, args []string) error {
 	}
 	for _, p := range res.SubTasks {
 		if p.Disagreements > 0 {
-			fmt.Fprintf(w, "\n%s: %d disagreements: %s", p.SubTask, p.Disagreements, strings.Join(p.DisagreementsFirst, " "))
+			noun := "disagreements"
+			if p.Disagreements == 1 {
+				noun = "disagreement"
+			}
+			fmt.Fprintf(w, "\n%s: %d %s: %s", p.SubTask, p.Disagreements, noun, strings.Join(p.DisagreementsFirst, " "))
 			if p.Disagreements > len(p.DisagreementsFirst) {
 				fmt.Fprint(w, " ...")
 			}
