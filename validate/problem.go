@@ -65,6 +65,7 @@ const (
 	CodeZipTooLarge  Code = "zip_too_large"
 	CodeZipBomb      Code = "zip_bomb"
 	CodeZipMethod    Code = "zip_method"
+	CodeZipLayout    Code = "zip_layout"
 	CodeZipIgnored   Code = "zip_ignored_entry"
 )
 
@@ -92,7 +93,7 @@ func (c Code) warning() bool {
 	switch c {
 	case CodeBOM, CodeCRLF, CodeBlankLine,
 		CodeNullOnMisaligned, CodeEmptyString, CodeExtraField, CodeDuplicateKey,
-		CodeSegmentNotFound, CodeUnchangedCorrection, CodeZipIgnored, CodeCorrectionNoCompile:
+		CodeSegmentNotFound, CodeUnchangedCorrection, CodeZipIgnored, CodeCorrectionNoCompile, CodeZipLayout:
 		return true
 	}
 	return false

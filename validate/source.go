@@ -223,6 +223,13 @@ func ReadZip(name string, data []byte, maxSize int64) (*Source, error) {
 	}
 	f := candidates[0]
 	src.Name = name + "!/" + f.Name
+	if strings.Contains(strings.Trim(f.Name, "/"), "/") {
+		// The rules do not forbid it, but say less than a participant
+		// might assume: say what they say.
+		src.Problems = append(src.Problems, Problem{Code: CodeZipLayout,
+			Message: fmt.Sprintf("the .jsonl is inside a folder (%q); the track's rules ask for \"a .zip containing a single .jsonl file\" and say nothing of folders", clip(f.Name)),
+			Hint:    "to be safe, put it at the top of the zip: rxeval pack FILE.jsonl -o submission.zip does"})
+	}
 	if !strings.HasSuffix(strings.ToLower(f.Name), ".jsonl") {
 		fail(CodeZipEntries, fmt.Sprintf("the zip's only entry %q is not a .jsonl file", f.Name), "")
 		return src, nil
