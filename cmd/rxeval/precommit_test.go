@@ -73,6 +73,39 @@ func TestPreCommitHook(t *testing.T) {
 		t.Errorf("output:\n%s", out)
 	}
 	t.Run("the README's subset setup", func(t *testing.T) { readmeSetup(t, pc, root, work, env) })
+	t.Run("repo: local, before the module is published", func(t *testing.T) { localSetup(t, pc, work, env) })
+}
+
+// localSetup runs the README's 'repo: local' configuration: rxeval from
+// PATH (go install), no network, no rev to pin.
+func localSetup(t *testing.T, pc, work string, env []string) {
+	bin := buildBinary(t)
+	repo := filepath.Join(work, "local")
+	os.MkdirAll(filepath.Join(repo, "predictions"), 0o755)
+	os.MkdirAll(filepath.Join(repo, "data"), 0o755)
+	for from, to := range map[string]string{"../../testdata/example/inputs.jsonl": "data/FormalRx_Test_first5.jsonl", "../../testdata/example/predictions.jsonl": "predictions/preds.jsonl"} {
+		b, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(repo, to), b, 0o644)
+	}
+	config := "repos:\n  - repo: local\n    hooks:\n      - id: rxeval-validate\n        name: rxeval validate\n        entry: rxeval validate\n        language: system\n        args: [--inputs, data/FormalRx_Test_first5.jsonl, --]\n        files: ^predictions/.*\\.(jsonl|zip)$\n"
+	os.WriteFile(filepath.Join(repo, ".pre-commit-config.yaml"), []byte(config), 0o644)
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	cmd := exec.Command(pc, "run", "--all-files", "--verbose")
+	cmd.Dir = repo
+	cmd.Env = append(append([]string(nil), env...), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "predictions/preds.jsonl: valid: 5 rows") {
+		t.Errorf("the README's repo: local setup failed: %v\n%s", err, out)
+	}
 }
 
 // readmeSetup runs the README's .pre-commit-config.yaml (subset ids from an
