@@ -86,6 +86,9 @@ func (d Document) WriteText(w io.Writer) error {
 	if r.UnknownCategoryFP > 0 {
 		fmt.Fprintf(&b, "  (%d categories outside the 28 on aligned samples: wrong, but no class to count them in)\n", r.UnknownCategoryFP)
 	}
+	if r.Breakdown != nil {
+		writeBreakdownText(&b, r.Breakdown)
+	}
 	st := r.StageTwo
 	fmt.Fprintf(&b, "\nstage one (exact match): localization %d, correction %d\n", st.StageOne["localization"], st.StageOne["correction"])
 	if st.Pairs == 0 {

@@ -143,8 +143,11 @@ type Report struct {
 	// Bounds gives, for each figure a judge decides (localization,
 	// correction, joint), the value with every undecided pair scored wrong
 	// and scored right. Equal ends mean the figure is exact.
-	Bounds   map[string][2]float64 `json:"bounds"`
-	Outcomes []Outcome             `json:"-"`
+	Bounds map[string][2]float64 `json:"bounds"`
+	// Breakdown: the verdict table, figures per SCI group and category, and
+	// the category confusion matrix.
+	Breakdown *Breakdown `json:"breakdown,omitempty"`
+	Outcomes  []Outcome  `json:"-"`
 }
 
 // CISettings describe the bootstrap behind Report.CI: percentile
@@ -314,6 +317,7 @@ func finish(rep *Report, opts Options) {
 	rep.Metrics, per, rep.UnknownCategoryFP = compute(outs, all)
 	rep.PerCategory = per
 	rep.Bounds = bounds(outs, rep.Metrics)
+	rep.Breakdown = breakdown(outs, per)
 	if opts.Bootstrap > 0 {
 		rep.CI = bootstrap(outs, opts.Bootstrap, opts.Seed)
 		rep.CISettings = &CISettings{Method: "percentile bootstrap over samples", Resamples: opts.Bootstrap, Seed: opts.Seed, Level: 0.95}

@@ -62,6 +62,7 @@ func runScore(e *env, args []string) error {
 	judgeSpec := fs.String("judge", "offline", "stage-two `JUDGE`: "+judges.SpecHelp)
 	format := fs.String("format", "text", "output `FORMAT`: text or json")
 	out := outputFlag(fs, "write the report to `FILE` instead of stdout")
+	confusion := fs.String("confusion", "", "write the category confusion matrix (gold,predicted,count) to `FILE.csv` (with several PRED, FILE.SYSTEM.csv each)")
 	perSample := fs.String("per-sample", "", "write one JSON line per sample to `FILE` (with several PRED, FILE.SYSTEM.jsonl each)")
 	html := fs.String("html", "", "write an HTML error-analysis report to `FILE` (self-contained, opens offline)")
 	partial := fs.Bool("partial", false, "score gold ids without a prediction as all-wrong instead of refusing")
@@ -119,7 +120,7 @@ func runScore(e *env, args []string) error {
 	for _, p := range fs.Args() {
 		ins = append(ins, namedPath{"PRED", p})
 	}
-	outs := []namedPath{{"--output", *out}, {"--html", *html}, {"--cache", jf.cache}}
+	outs := []namedPath{{"--output", *out}, {"--html", *html}, {"--cache", jf.cache}, {"--confusion", *confusion}}
 	if fs.NArg() > 1 && *perSample != "" {
 		for _, n := range systemNames(fs.Args()) {
 			outs = append(outs, namedPath{"--per-sample", perSystemPath(*perSample, n)})
@@ -276,6 +277,21 @@ func runScore(e *env, args []string) error {
 				return err
 			}
 			if err := writeOut(e.stdout, path, ps.Bytes()); err != nil {
+				return err
+			}
+		}
+	}
+	if *confusion != "" {
+		for i, d := range docs {
+			path := *confusion
+			if len(docs) > 1 {
+				path = perSystemPath(path, names[i])
+			}
+			var c bytes.Buffer
+			if err := d.Report.Breakdown.WriteConfusionCSV(&c); err != nil {
+				return err
+			}
+			if err := writeOut(e.stdout, path, c.Bytes()); err != nil {
 				return err
 			}
 		}
