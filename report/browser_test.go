@@ -544,12 +544,9 @@ func TestBrowserStatic(t *testing.T) {
 		}
 	}
 	for _, n := range names {
-		short := n
-		if len([]rune(n)) > 24 {
-			short = string([]rune(n)[:23]) + "…"
-		}
-		if shown[short] < 2 { // once on each axis
-			t.Errorf("heat map label %q (%q) drawn %d times, want on both axes", n, short, shown[short])
+		// Full names, not cut (issue 20.9).
+		if shown[n] < 2 { // once on each axis
+			t.Errorf("heat map label %q drawn whole %d times, want on both axes", n, shown[n])
 		}
 	}
 	if gold == nil {
@@ -690,6 +687,18 @@ func TestBrowserHashPercent(t *testing.T) {
 	setFilters(t, ctx, "", "", "", "", odd)
 	if h := eval2[string](t, ctx, `location.hash`); h != "#fx%25_0004%20%231" {
 		t.Errorf("address for %q: %q", odd, h)
+	}
+	// The id search's placeholder is an id of this data (issue 20.9: it
+	// said formalrx_0042 on dev data), and the heat map's labels are the
+	// full category names.
+	if ph := eval2[string](t, ctx, `document.getElementById("f-search").placeholder`); ph != "formalrx_0001" {
+		t.Errorf("search placeholder %q, want the first sample's id", ph)
+	}
+	if cut := eval2[bool](t, ctx, `(() => {
+		const o = echarts.getInstanceByDom(document.getElementById("chart-confusion")).getOption();
+		return !!o.xAxis[0].axisLabel.formatter || !!o.yAxis[0].axisLabel.formatter;
+	})()`); cut {
+		t.Errorf("the heat map's labels are still cut by a formatter")
 	}
 	// A class with no TP, FP or FN (Range Error here, only predicted for
 	// another class) has no F1: no bar, not a bar at 0 (issue 20.1).

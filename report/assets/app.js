@@ -193,7 +193,7 @@
     const idx = D.labels.map((_, i) => i).filter((i) => used.has(i) || (all && i < D.labels.length - 1));
     const pos = new Map(idx.map((v, i) => [v, i]));
     const names = idx.map((i) => D.labels[i]);
-    $("chart-confusion").style.height = Math.max(360, 200 + 26 * names.length) + "px";
+    $("chart-confusion").style.height = Math.max(420, 250 + 26 * names.length) + "px";
     chart("chart-confusion").resize();
     const none = D.labels.length - 2; // aligned / none
     let max = 1, top = 1;
@@ -202,12 +202,14 @@
       top = Math.max(top, n);
       return [pos.get(p), pos.get(g), n];
     });
-    const label = { interval: 0, hideOverlap: false, fontSize: 10, formatter: short };
+    // Full category names: the grid leaves them room (the longest, 37
+    // characters, fits), so no label is cut.
+    const label = { interval: 0, hideOverlap: false, fontSize: 10 };
     chart("chart-confusion").setOption({
       animation: false,
       tooltip: { formatter: (p) => `gold <b>${esc(names[p.value[1]])}</b><br>predicted <b>${esc(names[p.value[0]])}</b><br>${p.value[2]} samples` },
-      grid: { left: 170, right: 20, top: 30, bottom: 150 },
-      xAxis: { type: "category", data: names, name: "predicted", nameLocation: "middle", nameGap: 135, triggerEvent: true,
+      grid: { left: 230, right: 20, top: 30, bottom: 200 },
+      xAxis: { type: "category", data: names, name: "predicted", nameLocation: "middle", nameGap: 185, triggerEvent: true,
         axisLabel: { ...label, rotate: 45 }, splitArea: { show: true } },
       yAxis: { type: "category", data: names, name: "gold", nameLocation: "start", nameGap: 10, triggerEvent: true,
         nameTextStyle: { align: "right", fontWeight: "bold" }, inverse: true, axisLabel: label, splitArea: { show: true } },
@@ -422,6 +424,8 @@
     const chunks = document.getElementById("samples").textContent.split(/\s+/).filter((c) => c);
     samples = (await Promise.all(chunks.map(inflate))).flat();
     loading = false;
+    // The search box shows an id of this data, not another set's.
+    if (samples.length) $("f-search").placeholder = samples[0].id;
     // A link to a sample (report.html#formalrx_0042) opens it.
     const follow = () => {
       // An id may hold '%': a hash that is not valid percent-encoding is
