@@ -41,7 +41,13 @@ func Repair(data []byte) (out []byte, notes []string) {
 
 // oneObjectPerLine reports whether every non-blank line is one JSON value.
 func oneObjectPerLine(data []byte) bool {
-	for _, l := range bytes.Split(data, []byte("\n")) {
+	for rest := data; len(rest) > 0; {
+		l := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			l, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
 		if l = bytes.TrimSpace(l); len(l) > 0 && !json.Valid(l) {
 			return false
 		}
