@@ -711,3 +711,56 @@ func TestBrowserHashPercent(t *testing.T) {
 		t.Errorf("Range Error's F1 on the page: %v, want null", got)
 	}
 }
+
+// TestBrowserLaTeX: the informal statement's LaTeX is drawn by the
+// embedded KaTeX, offline (issue 20.9: raw LaTeX was shown), and LaTeX
+// cannot smuggle a link or markup in (KaTeX's trust is off).
+func TestBrowserLaTeX(t *testing.T) {
+	ctx, errors := browser(t)
+	data, err := os.ReadFile("../testdata/example/gold.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gold, shape, err := eval.ParseGold(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range gold {
+		if gold[i].Idx == "formalrx_0004" {
+			gold[i].Informal = `Prove that $x^2 \ge 0$ for all real $x$, and $$\sum_{k=1}^n k = \frac{n(n+1)}{2}.$$ ` +
+				`Also \href{javascript:document.body.dataset.pwned=1}{click} and $\url{javascript:alert(1)}$ and $\htmlId{x}{y}$.`
+		}
+	}
+	preds := readPreds(t, "../testdata/example/predictions.jsonl")
+	rep, err := eval.Score(context.Background(), gold, preds, eval.ExactJudge{}, eval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var html bytes.Buffer
+	if err := Write(&html, []eval.Document{{Report: rep, Gold: "g", GoldShape: shape, Pred: "p", Judge: eval.JudgeInfo{"chain": "exact"}}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(t.TempDir(), "latex.html")
+	if err := os.WriteFile(page, html.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, page)
+	setFilters(t, ctx, "", "", "", "", "0004")
+	got := eval2[map[string]any](t, ctx, `(() => {
+		const inf = document.getElementById("detail-inf");
+		return {katex: inf ? inf.querySelectorAll(".katex").length : -1,
+			display: inf ? inf.querySelectorAll(".katex-display").length : -1,
+			links: inf ? inf.querySelectorAll("a").length : -1,
+			pwned: document.body.dataset.pwned || "",
+			raw: inf ? inf.textContent.includes("x^2") : true};
+	})()`)
+	if got["katex"].(float64) < 3 || got["display"].(float64) != 1 {
+		t.Errorf("LaTeX not drawn: %v", got)
+	}
+	if got["links"].(float64) != 0 || got["pwned"] != "" {
+		t.Errorf("LaTeX made a link or ran script: %v", got)
+	}
+	if errs := errors(); len(errs) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+	}
+}

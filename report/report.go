@@ -35,6 +35,17 @@ import (
 //go:embed assets/echarts.min.js.gz
 var echartsGz []byte
 
+// KaTeX 0.16.47 (MIT, see assets/KATEX-LICENSE), dist/katex.min.js with
+// contrib/auto-render.min.js, and dist/katex.min.css with its woff2 fonts
+// inlined as data URIs, from the npm package, gzipped: informal statements'
+// LaTeX is rendered offline, with trust off (no \href, no \url links).
+//
+//go:embed assets/katex.min.js.gz
+var katexJSGz []byte
+
+//go:embed assets/katex.min.css.gz
+var katexCSSGz []byte
+
 //go:embed assets/page.html
 var pageHTML string
 
@@ -49,6 +60,22 @@ var (
 	echartsJS   string
 	echartsErr  error
 )
+
+var katexAssets = sync.OnceValues(func() ([2]string, error) {
+	var out [2]string
+	for i, gz := range [][]byte{katexJSGz, katexCSSGz} {
+		zr, err := gzip.NewReader(bytes.NewReader(gz))
+		if err != nil {
+			return out, err
+		}
+		b, err := io.ReadAll(zr)
+		if err != nil {
+			return out, err
+		}
+		out[i] = string(b)
+	}
+	return out, nil
+})
 
 func echarts() (string, error) {
 	echartsOnce.Do(func() {
@@ -412,6 +439,10 @@ func Write(w io.Writer, docs []eval.Document, cmp *eval.Comparison) error {
 	if err != nil {
 		return fmt.Errorf("report: embedded ECharts: %w", err)
 	}
+	kt, err := katexAssets()
+	if err != nil {
+		return fmt.Errorf("report: embedded KaTeX: %w", err)
+	}
 	title := "rxeval report"
 	if len(docs) == 1 {
 		title += ": " + data.Systems[0].Name
@@ -424,19 +455,21 @@ func Write(w io.Writer, docs []eval.Document, cmp *eval.Comparison) error {
 	}
 	first := head(all)
 	if g, ok := w.(interface{ Grow(int) }); ok {
-		size := len(first) + len(js) + len(summary) + len(styleCSS) + len(appJS) + len(pageHTML)
+		size := len(first) + len(js) + len(kt[0]) + len(kt[1]) + len(summary) + len(styleCSS) + len(appJS) + len(pageHTML)
 		for _, c := range chunks {
 			size += len(c) + 1
 		}
 		g.Grow(size)
 	}
 	return page.Execute(w, map[string]any{
-		"Title":   template.HTMLEscapeString(title),
-		"CSS":     styleCSS,
-		"ECharts": js,
-		"App":     appJS,
-		"Summary": string(summary),
-		"Samples": strings.Join(chunks, "\n"),
-		"Head":    first,
+		"Title":    template.HTMLEscapeString(title),
+		"CSS":      styleCSS,
+		"ECharts":  js,
+		"KaTeX":    kt[0],
+		"KaTeXCSS": kt[1],
+		"App":      appJS,
+		"Summary":  string(summary),
+		"Samples":  strings.Join(chunks, "\n"),
+		"Head":     first,
 	})
 }

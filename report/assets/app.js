@@ -382,7 +382,7 @@
       });
       h += "</table>";
     }
-    if (s.inf) h += `<h4>Informal statement</h4><pre class="stmt">${esc(s.inf)}</pre>`;
+    if (s.inf) h += `<h4>Informal statement</h4><div class="stmt inf" id="detail-inf">${esc(s.inf)}</div>`;
     if (s.fs) {
       const hl = highlight(s.fs, g.s, p.s);
       h += `<h4>Formal statement <span class="legend hint"><mark class="gold">gold segment</mark> <mark class="pred">predicted segment</mark>` +
@@ -395,6 +395,18 @@
       h += gx !== null && px !== null ? `<pre class="stmt" id="diff">${diff(gx, px)}</pre>` : `<pre class="stmt">gold: ${gx !== null ? esc(gx) : "null"}\npredicted: ${px !== null ? esc(px) : "null"}</pre>`;
     }
     $("detail").innerHTML = h;
+    // The informal statement's LaTeX ($…$, $$…$$, \(…\), \[…\]), drawn by
+    // the embedded KaTeX on the escaped text: trust off, so no link or
+    // HTML reaches the page; what KaTeX cannot read stays as written.
+    const inf = $("detail-inf");
+    if (inf && window.renderMathInElement) {
+      try {
+        renderMathInElement(inf, { delimiters: [
+          { left: "$$", right: "$$", display: true }, { left: "\\[", right: "\\]", display: true },
+          { left: "$", right: "$", display: false }, { left: "\\(", right: "\\)", display: false }],
+          throwOnError: false, trust: false, strict: "ignore" });
+      } catch (e) { /* left as written */ }
+    }
   }
 
   // ---- start: summary parts at once, samples when inflated
