@@ -69,7 +69,12 @@ func (d Document) WriteText(w io.Writer) error {
 	fmt.Fprintf(&b, "  %-24s %.4f%s   (multi-class convention, a wrong type also an FP for the predicted class: %.4f)\n", "category macro F1", r.CategoryMacroF1, ci("category_macro_f1"), r.CategoryMacroF1Multiclass)
 	fmt.Fprintf(&b, "  %-24s %.4f%s%s\n", "localization accuracy", r.LocalizationAccuracy, ci("localization_accuracy"), bound("localization_accuracy"))
 	fmt.Fprintf(&b, "  %-24s %.4f%s%s\n\n", "correction accuracy", r.CorrectionAccuracy, ci("correction_accuracy"), bound("correction_accuracy"))
-	fmt.Fprintf(&b, "  %-40s %5s %5s %5s %8s %7s %9s\n", "category (by support)", "tp", "fp", "fn", "support", "f1", "as other")
+	withTasks := r.Breakdown != nil
+	if withTasks {
+		fmt.Fprintf(&b, "  %-40s %5s %5s %5s %8s %7s %9s %7s %7s\n", "category (by support)", "tp", "fp", "fn", "support", "f1", "as other", "loc", "corr")
+	} else {
+		fmt.Fprintf(&b, "  %-40s %5s %5s %5s %8s %7s %9s\n", "category (by support)", "tp", "fp", "fn", "support", "f1", "as other")
+	}
 	other := 0
 	for _, c := range CategoryOrder(r.PerCategory) {
 		cc := r.PerCategory[c]
@@ -77,7 +82,18 @@ func (d Document) WriteText(w io.Writer) error {
 		if cc.TP+cc.FP+cc.FN == 0 {
 			f1 = fmt.Sprintf("%7s", "-") // no TP, FP or FN: not in the macro mean
 		}
-		fmt.Fprintf(&b, "  %-40s %5d %5d %5d %8d %s %9d\n", c, cc.TP, cc.FP, cc.FN, cc.Support, f1, cc.PredictedForOther)
+		if !withTasks {
+			fmt.Fprintf(&b, "  %-40s %5d %5d %5d %8d %s %9d\n", c, cc.TP, cc.FP, cc.FN, cc.Support, f1, cc.PredictedForOther)
+			other += cc.PredictedForOther
+			continue
+		}
+		// Localization and correction accuracy over the category's gold
+		// samples ("-" for a class no gold sample has).
+		loc, corr := "-", "-"
+		if tf, ok := r.Breakdown.Categories[c]; ok && tf.Samples > 0 {
+			loc, corr = fmt.Sprintf("%.4f", tf.LocalizationAccuracy), fmt.Sprintf("%.4f", tf.CorrectionAccuracy)
+		}
+		fmt.Fprintf(&b, "  %-40s %5d %5d %5d %8d %s %9d %7s %7s\n", c, cc.TP, cc.FP, cc.FN, cc.Support, f1, cc.PredictedForOther, loc, corr)
 		other += cc.PredictedForOther
 	}
 	if other > 0 {
