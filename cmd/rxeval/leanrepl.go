@@ -20,12 +20,14 @@ type leanFlags struct {
 	command  string
 	parallel int
 	timeout  time.Duration
+	maxRSS   int64
 }
 
 func (f *leanFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.command, "lean-repl", os.Getenv("RXEVAL_LEAN_REPL"), "start the Lean community REPL with `COMMAND` (run by sh, e.g. \"cd ~/mathlib-project && lake env ~/repl/.lake/build/bin/repl\"; default $RXEVAL_LEAN_REPL): corrections are typechecked, and BEq+ judges correction pairs (docs/lean.md)")
 	fs.IntVar(&f.parallel, "lean-parallel", 1, "`N` REPL processes at once (each holds Mathlib in memory: several GB)")
 	fs.DurationVar(&f.timeout, "lean-timeout", 2*time.Minute, "limit for one REPL command (`DURATION`; the first import of a header takes longest)")
+	fs.Int64Var(&f.maxRSS, "lean-max-rss", 0, "restart a REPL process whose memory passes `MB` after a command (0: no ceiling; Linux)")
 }
 
 // start starts the REPL pool, or returns nil when none is named.
@@ -33,7 +35,7 @@ func (f *leanFlags) start(ctx context.Context) (*leanrepl.Client, error) {
 	if f.command == "" {
 		return nil, nil
 	}
-	c, err := leanrepl.Start(ctx, leanrepl.Config{Command: f.command, Parallel: f.parallel, Timeout: f.timeout})
+	c, err := leanrepl.Start(ctx, leanrepl.Config{Command: f.command, Parallel: f.parallel, Timeout: f.timeout, MaxRSS: f.maxRSS << 20})
 	if err != nil {
 		return nil, judgeError{err: err, hint: "check the command by hand: echo '{\"cmd\": \"#eval 1\"}' | COMMAND (docs/lean.md says how to build the REPL)"}
 	}

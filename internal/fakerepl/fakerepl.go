@@ -106,6 +106,14 @@ func script() {
 			time.Sleep(time.Hour)
 		case strings.Contains(text, "CRASH"):
 			os.Exit(3)
+		case strings.Contains(text, "HOG"):
+			// Hold 300 MB, touched, for the memory ceiling.
+			hog = make([]byte, 300<<20)
+			for i := range hog {
+				if i%4096 == 0 {
+					hog[i] = 1
+				}
+			}
 		case strings.Contains(text, "Lean.versionString"):
 			answer(map[string]any{"env": next, "messages": []map[string]any{{"severity": "info", "pos": map[string]int{"line": 1, "column": 0}, "data": `"4.99.0-fake"`}}})
 			next++
@@ -143,6 +151,9 @@ func script() {
 		return true
 	})
 }
+
+// hog keeps the memory a HOG command took.
+var hog []byte
 
 // statementOf returns what follows "theorem NAME" up to ":=" in text.
 func statementOf(text, name string) string {

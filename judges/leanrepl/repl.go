@@ -33,6 +33,10 @@ type Config struct {
 	// Timeout bounds one command (default 2 minutes): a header's imports
 	// can take that long the first time.
 	Timeout time.Duration
+	// MaxRSS, when positive, is a memory ceiling in bytes: after a command
+	// that leaves the REPL's process group over it, the process is
+	// restarted (Lean's memory grows with every environment it keeps).
+	MaxRSS int64
 }
 
 // Pos is a position in a command's text: line from 1, column from 0.
@@ -162,6 +166,14 @@ func (c *Client) command(ctx context.Context, layers []string, text string) (*Re
 	}
 	defer func() { c.procs <- p }()
 	env, err := p.envFor(ctx, layers)
+	if err == nil && p.cmd == nil && len(layers) > 0 {
+		// The memory ceiling restarted the process after the last layer:
+		// its env numbers are gone; elaborate them again, once.
+		env, err = p.envFor(ctx, layers)
+		if err == nil && p.cmd == nil {
+			err = fmt.Errorf("%w: it goes over the memory ceiling just elaborating the header", ErrREPL)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -220,6 +232,8 @@ type proc struct {
 	stder *limitedBuffer
 	// outPipe is the read end of its standard output, closed on kill.
 	outPipe io.ReadCloser
+	// restarts counts restarts for the memory ceiling.
+	restarts int
 }
 
 func (p *proc) start() error {
@@ -296,6 +310,10 @@ func (p *proc) envFor(ctx context.Context, layers []string) (int, error) {
 		if r.Env == nil {
 			return 0, fmt.Errorf("%w: no env in its answer", ErrREPL)
 		}
+		if p.cmd == nil {
+			// Restarted for the memory ceiling: this env died with it.
+			return 0, nil
+		}
 		p.envs[key], env = *r.Env, *r.Env
 	}
 	return env, nil
@@ -361,6 +379,11 @@ func (p *proc) send(ctx context.Context, req map[string]any) (*Response, error) 
 		if err := json.Unmarshal(r.raw, &resp); err != nil {
 			p.kill()
 			return nil, fmt.Errorf("%w: its answer is not JSON (%v): %.200s", ErrREPL, err, r.raw)
+		}
+		if p.cfg.MaxRSS > 0 && groupRSS(p.cmd.Process.Pid) > p.cfg.MaxRSS {
+			// The answer stands; the next command gets a fresh process.
+			p.kill()
+			p.restarts++
 		}
 		return &resp, nil
 	case <-timer.C:

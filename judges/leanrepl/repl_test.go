@@ -230,3 +230,31 @@ func TestStatementForms(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryCeiling: a command that leaves the REPL over MaxRSS gets its
+// answer, and the process is restarted for the next one (issue 21.1).
+func TestMemoryCeiling(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc: the ceiling is Linux only")
+	}
+	c, err := Start(context.Background(), Config{Command: fakeCommand(t, "script"), Timeout: 10 * time.Second, MaxRSS: 150 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	p := c.all[0]
+	pid := p.cmd.Process.Pid
+	if _, err := c.Run(context.Background(), nil, "theorem t : HOG := sorry"); err != nil {
+		t.Fatal(err)
+	}
+	if p.cmd != nil || p.restarts != 1 {
+		t.Fatalf("after 300 MB over a 150 MB ceiling: process %v, %d restarts; want it ended", p.cmd != nil, p.restarts)
+	}
+	r, err := c.Run(context.Background(), nil, "theorem t : 1 = 1 := sorry")
+	if err != nil || len(r.Errors()) != 0 {
+		t.Fatalf("the next command: %+v, %v", r, err)
+	}
+	if p.cmd == nil || p.cmd.Process.Pid == pid {
+		t.Errorf("the next command did not run in a new process")
+	}
+}
