@@ -642,37 +642,18 @@ func TestBrowserVerdictAsWritten(t *testing.T) {
 // 18.14: decodeURIComponent threw "URIError" and the samples never loaded).
 func TestBrowserHashPercent(t *testing.T) {
 	ctx, errors := browser(t)
-	data, err := os.ReadFile("../testdata/example/gold.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gold, shape, err := eval.ParseGold(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	preds := readPreds(t, "../testdata/example/predictions.jsonl")
 	const odd = "fx%_0004 #1"
-	for i := range gold {
-		if gold[i].Idx == "formalrx_0004" {
-			gold[i].Idx = odd
+	page := examplePage(t, func(gold []eval.Gold, preds map[string]eval.Pred) {
+		for i := range gold {
+			if gold[i].Idx == "formalrx_0004" {
+				gold[i].Idx = odd
+			}
 		}
-	}
-	p := preds["formalrx_0004"]
-	p.Idx = odd
-	delete(preds, "formalrx_0004")
-	preds[odd] = p
-	rep, err := eval.Score(context.Background(), gold, preds, eval.ExactJudge{}, eval.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var html bytes.Buffer
-	if err := Write(&html, []eval.Document{{Report: rep, Gold: "g", GoldShape: shape, Pred: "p", Judge: eval.JudgeInfo{"chain": "exact"}}}, nil); err != nil {
-		t.Fatal(err)
-	}
-	page := filepath.Join(t.TempDir(), "p.html")
-	if err := os.WriteFile(page, html.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+		p := preds["formalrx_0004"]
+		p.Idx = odd
+		delete(preds, "formalrx_0004")
+		preds[odd] = p
+	})
 	for _, hash := range []string{"%", "%E0%A4%A", "fx%25_0004%20%231"} {
 		open(t, ctx, page+"#"+hash)
 		if errs := errors(); len(errs) > 0 {
@@ -717,33 +698,14 @@ func TestBrowserHashPercent(t *testing.T) {
 // cannot smuggle a link or markup in (KaTeX's trust is off).
 func TestBrowserLaTeX(t *testing.T) {
 	ctx, errors := browser(t)
-	data, err := os.ReadFile("../testdata/example/gold.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gold, shape, err := eval.ParseGold(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range gold {
-		if gold[i].Idx == "formalrx_0004" {
-			gold[i].Informal = `Prove that $x^2 \ge 0$ for all real $x$, and $$\sum_{k=1}^n k = \frac{n(n+1)}{2}.$$ ` +
-				`Also \href{javascript:document.body.dataset.pwned=1}{click} and $\url{javascript:alert(1)}$ and $\htmlId{x}{y}$.`
+	page := examplePage(t, func(gold []eval.Gold, _ map[string]eval.Pred) {
+		for i := range gold {
+			if gold[i].Idx == "formalrx_0004" {
+				gold[i].Informal = `Prove that $x^2 \ge 0$ for all real $x$, and $$\sum_{k=1}^n k = \frac{n(n+1)}{2}.$$ ` +
+					`Also \href{javascript:document.body.dataset.pwned=1}{click} and $\url{javascript:alert(1)}$ and $\htmlId{x}{y}$.`
+			}
 		}
-	}
-	preds := readPreds(t, "../testdata/example/predictions.jsonl")
-	rep, err := eval.Score(context.Background(), gold, preds, eval.ExactJudge{}, eval.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var html bytes.Buffer
-	if err := Write(&html, []eval.Document{{Report: rep, Gold: "g", GoldShape: shape, Pred: "p", Judge: eval.JudgeInfo{"chain": "exact"}}}, nil); err != nil {
-		t.Fatal(err)
-	}
-	page := filepath.Join(t.TempDir(), "latex.html")
-	if err := os.WriteFile(page, html.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	})
 	open(t, ctx, page)
 	setFilters(t, ctx, "", "", "", "", "0004")
 	got := eval2[map[string]any](t, ctx, `(() => {
@@ -763,4 +725,33 @@ func TestBrowserLaTeX(t *testing.T) {
 	if errs := errors(); len(errs) > 0 {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
+}
+
+// examplePage writes the report page of the example gold and predictions,
+// after change has edited them, and returns its path.
+func examplePage(t *testing.T, change func(gold []eval.Gold, preds map[string]eval.Pred)) string {
+	t.Helper()
+	data, err := os.ReadFile("../testdata/example/gold.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gold, shape, err := eval.ParseGold(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	preds := readPreds(t, "../testdata/example/predictions.jsonl")
+	change(gold, preds)
+	rep, err := eval.Score(context.Background(), gold, preds, eval.ExactJudge{}, eval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var html bytes.Buffer
+	if err := Write(&html, []eval.Document{{Report: rep, Gold: "g", GoldShape: shape, Pred: "p", Judge: eval.JudgeInfo{"chain": "exact"}}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(t.TempDir(), "page.html")
+	if err := os.WriteFile(page, html.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return page
 }

@@ -266,35 +266,32 @@ func runScore(e *env, args []string) error {
 	if err := writeOut(e.stdout, *out, buf.Bytes()); err != nil {
 		return err
 	}
-	if *perSample != "" {
+	// One file per system for the per-sample records and the confusion
+	// matrix (FILE.SYSTEM.ext with several PRED).
+	perSystem := func(flagPath string, write func(eval.Document, io.Writer) error) error {
+		if flagPath == "" {
+			return nil
+		}
 		for i, d := range docs {
-			path := *perSample
+			path := flagPath
 			if len(docs) > 1 {
 				path = perSystemPath(path, names[i])
 			}
-			var ps bytes.Buffer
-			if err := d.WritePerSample(&ps); err != nil {
+			var b bytes.Buffer
+			if err := write(d, &b); err != nil {
 				return err
 			}
-			if err := writeOut(e.stdout, path, ps.Bytes()); err != nil {
+			if err := writeOut(e.stdout, path, b.Bytes()); err != nil {
 				return err
 			}
 		}
+		return nil
 	}
-	if *confusion != "" {
-		for i, d := range docs {
-			path := *confusion
-			if len(docs) > 1 {
-				path = perSystemPath(path, names[i])
-			}
-			var c bytes.Buffer
-			if err := d.Report.Breakdown.WriteConfusionCSV(&c); err != nil {
-				return err
-			}
-			if err := writeOut(e.stdout, path, c.Bytes()); err != nil {
-				return err
-			}
-		}
+	if err := perSystem(*perSample, func(d eval.Document, w io.Writer) error { return d.WritePerSample(w) }); err != nil {
+		return err
+	}
+	if err := perSystem(*confusion, func(d eval.Document, w io.Writer) error { return d.Report.Breakdown.WriteConfusionCSV(w) }); err != nil {
+		return err
 	}
 	if *html != "" {
 		var page bytes.Buffer
