@@ -87,9 +87,9 @@ func (e withHint) Error() string { return e.err.Error() }
 func (e withHint) Unwrap() error { return e.err }
 func (e withHint) Hint() string  { return e.hint }
 
-// report prints err (if any) and returns the exit code for it. Help,
+// exitCode prints err (if any) and returns the exit code for it. Help,
 // asked for with -h or 'rxeval help CMD', goes to stdout.
-func report(stdout, stderr io.Writer, c *command, err error) int {
+func exitCode(stdout, stderr io.Writer, c *command, err error) int {
 	if err == nil {
 		return exitOK
 	}

@@ -55,7 +55,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				printHelp(stdout)
 				return exitOK
 			}
-			return report(stdout, stderr, c, c.run(e, []string{"--help"}))
+			return exitCode(stdout, stderr, c, c.run(e, []string{"--help"}))
 		}
 		printHelp(stdout)
 		return exitOK
@@ -68,7 +68,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return unknownCommand(stderr, name)
 	}
 	err := c.run(e, args[1:])
-	return report(stdout, stderr, c, err)
+	return exitCode(stdout, stderr, c, err)
 }
 
 // newFlagSet returns a FlagSet that reports errors instead of exiting.
