@@ -128,7 +128,7 @@ func TestJudgeFailure(t *testing.T) {
 	}
 	failing := fmt.Errorf("pair 3: %w", judges.ErrServerFailing)
 	var je judgeError
-	if err := judgeFailure(failing); !errors.As(err, &je) || je.hint != "" || report(nil, new(strings.Builder), commands["score"], err) != exitJudge {
+	if err := judgeFailure(failing); !errors.As(err, &je) || je.hint != "" || exitCode(nil, new(strings.Builder), commands["score"], err) != exitJudge {
 		t.Errorf("server failing, no hint: %#v", err)
 	}
 	hinted := &judges.HintError{Err: failing, Hint: "check the server"}
