@@ -100,9 +100,12 @@ func leanWarnings(ctx context.Context, c *leanrepl.Client, exp *validate.IDSet, 
 				return
 			}
 			if m != nil {
+				msg := fmt.Sprintf("Lean rejects the correction at its line %d, column %d: %s", m.Pos.Line, m.Pos.Column, oneLine(m.Data))
+				if m.Pos.Line == 0 {
+					msg = "the correction is not checked: " + oneLine(m.Data)
+				}
 				probs[i] = &validate.Problem{Line: jb.row.Line, Idx: jb.row.Idx, Field: "corrected_statement", Code: validate.CodeCorrectionNoCompile,
-					Message: fmt.Sprintf("Lean rejects the correction at its line %d, column %d: %s", m.Pos.Line, m.Pos.Column, oneLine(m.Data)),
-					Hint:    "it does not typecheck under the sample's header (with its proof replaced by sorry)"}
+					Message: msg, Hint: "it does not typecheck under the sample's header (with its proof replaced by sorry)"}
 			}
 		}()
 	}

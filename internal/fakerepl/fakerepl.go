@@ -85,9 +85,13 @@ func replay(name string) {
 //   - a command holding NOCOMPILE is an error at line 1, column 8;
 //   - HANG never answers; CRASH exits;
 //   - a proof of rxeval_goal succeeds when the goal's statement (after its
-//     name) equals rxeval_hyp's, or when it holds PROVABLE_ALONE; ONEWAY
-//     in the hypothesis blocks the proof; exact? names rxeval_hyp only
-//     when it used it.
+//     name) equals the axiom rxeval_hyp's, or when it holds PROVABLE_ALONE;
+//     ONEWAY in the hypothesis blocks the proof; exact? names rxeval_hyp
+//     only when it used it;
+//   - "#print axioms rxeval_goal" after a proof lists propext, rxeval_hyp
+//     when the proof used it, sorryAx when the goal holds USES_SORRY and
+//     Lean.ofReduceBool when it holds NATIVE; NOHYP: a proof that does not
+//     use rxeval_hyp, found only when rxeval_hyp is a real statement.
 func script() {
 	envs := map[int]string{} // env -> the text of the layers behind it
 	next := 0
@@ -131,10 +135,12 @@ func script() {
 		if strings.Contains(text, "theorem rxeval_goal") && strings.Contains(text, ":= by") {
 			goal := statementOf(text, "rxeval_goal")
 			hyp := statementOf(base, "rxeval_hyp")
-			useless := strings.Contains(base, "rxeval_hyp : True := trivial")
-			norm := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "ONEWAY", "")), " ") }
+			useless := strings.Contains(base, "axiom rxeval_hyp : True")
+			norm := func(s string) string {
+				return strings.Join(strings.Fields(strings.NewReplacer("ONEWAY", "", "USES_SORRY", "", "NATIVE", "", "NOHYP", "").Replace(s)), " ")
+			}
 			same := norm(hyp) == norm(goal)
-			proved := strings.Contains(text, "PROVABLE_ALONE") || !useless && same && !strings.Contains(hyp, "ONEWAY")
+			proved := strings.Contains(text, "PROVABLE_ALONE") || strings.Contains(text, "NOHYP") && !useless || !useless && same && !strings.Contains(hyp, "ONEWAY")
 			if !proved {
 				msgs = append(msgs, map[string]any{"severity": "error", "pos": map[string]int{"line": 2, "column": 2}, "data": "unsolved goals"})
 			} else if strings.Contains(text, "exact?") {
@@ -143,6 +149,19 @@ func script() {
 					used = "exact trivial_lemma"
 				}
 				msgs = append(msgs, map[string]any{"severity": "info", "pos": map[string]int{"line": 2, "column": 2}, "data": "Try this:\n  [apply] " + used})
+			}
+			if proved && strings.Contains(text, "#print axioms rxeval_goal") {
+				axioms := []string{"propext"}
+				if !useless && !strings.Contains(text, "NOHYP") {
+					axioms = append(axioms, "rxeval_hyp")
+				}
+				if strings.Contains(text, "USES_SORRY") {
+					axioms = append(axioms, "sorryAx")
+				}
+				if strings.Contains(text, "NATIVE") {
+					axioms = append(axioms, "Lean.ofReduceBool")
+				}
+				msgs = append(msgs, map[string]any{"severity": "info", "pos": map[string]int{"line": 4, "column": 0}, "data": "'rxeval_goal' depends on axioms: [" + strings.Join(axioms, ",\n ") + "]"})
 			}
 		}
 		envs[next] = base + "\n" + text
@@ -155,14 +174,21 @@ func script() {
 // hog keeps the memory a HOG command took.
 var hog []byte
 
-// statementOf returns what follows "theorem NAME" up to ":=" in text.
+// statementOf returns what follows "theorem NAME" or "axiom NAME" up to
+// ":=" or a "#" command in text.
 func statementOf(text, name string) string {
-	i := strings.LastIndex(text, "theorem "+name)
+	i, kw := strings.LastIndex(text, "theorem "+name), "theorem "
+	if j := strings.LastIndex(text, "axiom "+name); j > i {
+		i, kw = j, "axiom "
+	}
 	if i < 0 {
 		return ""
 	}
-	s := text[i+len("theorem "+name):]
+	s := text[i+len(kw+name):]
 	if j := strings.Index(s, ":="); j >= 0 {
+		s = s[:j]
+	}
+	if j := strings.Index(s, "#"); j >= 0 {
 		s = s[:j]
 	}
 	return strings.Join(strings.Fields(s), " ")

@@ -339,3 +339,10 @@ var (
 	knownOnce sync.Once
 	known     map[rune]bool
 )
+
+// IsIdentStart reports whether Lean 4 starts an identifier with r (its
+// isIdFirst); IsIdentRest whether r continues one (isIdRest).
+func IsIdentStart(r rune) bool { return isIdentStart(r) }
+
+// IsIdentRest: see IsIdentStart.
+func IsIdentRest(r rune) bool { return isIdentRest(r) }

@@ -13,7 +13,7 @@ import (
 
 // ScriptVersion changes whenever the BEq+ tactics or rules below change; it
 // is part of every cached verdict's key.
-const ScriptVersion = "beq+-v1"
+const ScriptVersion = "beq+-v2"
 
 const (
 	hypName  = "rxeval_hyp"
@@ -106,6 +106,12 @@ func (j BEqJudge) decide(ctx context.Context, p eval.Pair) (eval.Decision, error
 		// statements.
 		p.Header = "import Mathlib"
 	}
+	for _, side := range []struct{ name, text string }{{"gold", gold}, {"prediction", pred}} {
+		if why := singleTheorem(side.text); why != "" {
+			d.Reason = "BEq+ takes single theorems; the " + side.name + " is not one: " + why
+			return d, nil
+		}
+	}
 	goldErr, err := j.compiles(ctx, p.Header, gold)
 	if err != nil {
 		return d, err
@@ -143,26 +149,32 @@ func (j BEqJudge) compiles(ctx context.Context, header, stmt string) (*Message, 
 	return j.Client.Check(ctx, header, stmt)
 }
 
-// direction tries to prove `to` from `from`: `from` is declared (proof
-// sorry) as rxeval_hyp, then `to` as rxeval_goal proved by each tactic in
-// turn. A proof counts only if the same tactic fails when rxeval_hyp says
-// nothing (True): a statement provable on its own says nothing about the
-// other (the exploit of the BEq+ paper's appendix A.6).
+// direction tries to prove `to` from `from`: `from` is declared as the
+// axiom rxeval_hyp, then `to` as rxeval_goal proved by each tactic in
+// turn, followed by "#print axioms rxeval_goal". A proof counts only if
+// Lean says it depends on rxeval_hyp and on nothing beyond Lean's own
+// axioms (no sorryAx, no native_decide's Lean.ofReduceBool), and if the
+// same tactic fails when rxeval_hyp says nothing (True): a statement
+// provable on its own says nothing about the other (the exploit of the
+// BEq+ paper's appendix A.6).
 func (j BEqJudge) direction(ctx context.Context, header, from, to string) (bool, string, error) {
-	hyp := WithProof(Renamed(from, hypName), "sorry")
-	useless := "theorem " + hypName + " : True := trivial"
+	withHyp := []string{header, asAxiom(from, hypName)}
+	withoutHyp := []string{header, "axiom " + hypName + " : True"}
 	goal := Renamed(to, goalName)
-	withHyp := []string{header, hyp}
-	withoutHyp := []string{header, useless}
+	why := "no tactic closed the goal"
 	for _, tac := range tactics {
-		ok, err := j.proves(ctx, withHyp, WithProof(goal, "by\n  "+tac), tac == "exact?")
+		attempt := WithProof(goal, "by\n  "+tac) + "\n\n#print axioms " + goalName
+		ok, whyNot, err := j.proves(ctx, withHyp, attempt, true)
 		if err != nil {
 			return false, "", err
 		}
 		if !ok {
+			if whyNot != "" {
+				why = tac + " closed the goal, but " + whyNot
+			}
 			continue
 		}
-		alone, err := j.proves(ctx, withoutHyp, WithProof(goal, "by\n  "+tac), false)
+		alone, _, err := j.proves(ctx, withoutHyp, attempt, false)
 		if err != nil {
 			return false, "", err
 		}
@@ -171,38 +183,50 @@ func (j BEqJudge) direction(ctx context.Context, header, from, to string) (bool,
 		}
 		return true, tac, nil
 	}
-	return false, "no tactic closed the goal", nil
+	return false, why, nil
 }
 
+// leanAxioms are the axioms of Lean's own logic; a proof may use them.
+var leanAxioms = map[string]bool{"propext": true, "Classical.choice": true, "Quot.sound": true}
+
 // proves reports whether Lean accepts the goal with its proof in the
-// environment of header: no error, no sorry; for exact?, its suggestion
-// must name rxeval_hyp.
-func (j BEqJudge) proves(ctx context.Context, layers []string, goal string, mustUseHyp bool) (bool, error) {
+// environment of layers: no error, no sorry, and "#print axioms" naming
+// only Lean's own axioms and rxeval_hyp (which it must name when
+// mustUseHyp). whyNot says why a proof Lean accepted does not count.
+func (j BEqJudge) proves(ctx context.Context, layers []string, goal string, mustUseHyp bool) (ok bool, whyNot string, err error) {
 	r, err := j.Client.Run(ctx, layers, goal)
 	if err != nil {
 		var he *HeaderError
 		if errors.As(err, &he) {
-			return false, nil
+			return false, "", nil
 		}
-		return false, err
+		return false, "", err
 	}
 	if r.Message != "" || len(r.Errors()) > 0 || len(r.Sorries) > 0 {
-		return false, nil
+		return false, "", nil
 	}
 	for _, m := range r.Messages {
 		if strings.Contains(m.Data, "declaration uses 'sorry'") || strings.Contains(m.Data, "declaration uses `sorry`") {
-			return false, nil
+			return false, "", nil
 		}
 	}
-	if mustUseHyp {
-		for _, m := range r.Messages {
-			if strings.Contains(m.Data, "Try this") && strings.Contains(m.Data, hypName) {
-				return true, nil
-			}
-		}
-		return false, nil
+	axioms, found := r.Axioms(goalName)
+	if !found {
+		return false, "Lean did not say which axioms the proof uses", nil
 	}
-	return true, nil
+	usesHyp := false
+	for _, a := range axioms {
+		switch {
+		case a == hypName:
+			usesHyp = true
+		case !leanAxioms[a]:
+			return false, "the proof rests on " + a + ", beyond Lean's own axioms", nil
+		}
+	}
+	if mustUseHyp && !usesHyp {
+		return false, "the proof does not use the other statement", nil
+	}
+	return true, "", nil
 }
 
 func describe(m *Message) string {

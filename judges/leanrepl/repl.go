@@ -81,6 +81,38 @@ func (r *Response) Errors() []Message {
 	return out
 }
 
+// Axioms reads the answer of "#print axioms NAME" among the command's
+// info messages: the axioms the declaration depends on (empty when none).
+// ok is false when no such answer is there. Lean prints "'N' depends on
+// axioms: [a, b]" (wrapped over lines when long) or "'N' does not depend
+// on any axioms", N being the full name.
+func (r *Response) Axioms(name string) (axioms []string, ok bool) {
+	for _, m := range r.Messages {
+		if m.Severity != "info" {
+			continue
+		}
+		q, rest, found := strings.Cut(m.Data, "' ")
+		if !found || !strings.HasPrefix(q, "'") || q[1:] != name && !strings.HasSuffix(q[1:], "."+name) {
+			continue
+		}
+		if strings.HasPrefix(rest, "does not depend on any axioms") {
+			return []string{}, true
+		}
+		list, found := strings.CutPrefix(rest, "depends on axioms: [")
+		if !found {
+			continue
+		}
+		list, _, _ = strings.Cut(list, "]")
+		for _, a := range strings.Split(list, ",") {
+			if a = strings.TrimSpace(a); a != "" {
+				axioms = append(axioms, a)
+			}
+		}
+		return axioms, true
+	}
+	return nil, false
+}
+
 // ErrREPL marks a REPL that failed (did not start, crashed, hung, or wrote
 // something that is not the protocol): not an answer about a statement.
 var ErrREPL = errors.New("the Lean REPL failed")
@@ -190,6 +222,9 @@ func (c *Client) command(ctx context.Context, layers []string, text string) (*Re
 // is reported as a *HeaderError.
 func (c *Client) Check(ctx context.Context, header, stmt string) (*Message, error) {
 	text := clean(stmt)
+	if why := runsCode(scanTokens(text)); why != "" {
+		return &Message{Severity: "error", Data: "rxeval did not give it to Lean: " + why}, nil
+	}
 	if !declRe.MatchString(text) {
 		text = Renamed(text, "rxeval_check") // a bare proposition
 	}

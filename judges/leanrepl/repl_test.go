@@ -129,6 +129,11 @@ func TestBEq(t *testing.T) {
 		{"one way only", correction("theorem g : P ONEWAY := sorry", "theorem p : P := sorry"), eval.Undecided, false, "did not prove the prediction from the gold"},
 		{"other way only", correction("theorem g : P := sorry", "theorem p : P ONEWAY := sorry"), eval.Undecided, false, "not the gold from the prediction"},
 		{"provable alone (appendix A.6)", correction("theorem g (n : ℕ) : n + n = 2 * n := sorry", "theorem p (q : Prop) (h : q) : q PROVABLE_ALONE := sorry"), eval.Undecided, false, "provable without the other"},
+		{"a proof that does not use the other statement", correction("theorem g (n : ℕ) : n = n := sorry", "theorem p (n : ℕ) : n = n NOHYP := sorry"), eval.Undecided, false, "does not use the other statement"},
+		{"a proof resting on sorryAx", correction("theorem g (n : ℕ) : n = n := sorry", "theorem p (n : ℕ) : n = n USES_SORRY := sorry"), eval.Undecided, false, "rests on sorryAx"},
+		{"a proof resting on native_decide", correction("theorem g (n : ℕ) : n = n NATIVE := sorry", "theorem p (n : ℕ) : n = n := sorry"), eval.Undecided, false, "rests on Lean.ofReduceBool"},
+		{"an injected axiom is never given to Lean", correction("theorem g : 1 = 1 := sorry", "axiom cheat : False\ntheorem p : 1 = 1 := CRASH"), eval.Undecided, false, `the prediction is not one: it starts with "axiom"`},
+		{"code in the statement is never given to Lean", correction("theorem g : 1 = 1 := sorry", "theorem p : (by run_tac CRASH; exact True) := sorry"), eval.Undecided, false, `"run_tac" could run code`},
 		{"prediction does not compile", correction("theorem g : 1 = 1 := sorry", "theorem p : NOCOMPILE := sorry"), eval.NotEquivalent, false, "line 1, column 8: unknown identifier"},
 		{"gold does not compile", correction("theorem g : NOCOMPILE := sorry", "theorem p : 1 = 1 := sorry"), eval.Undecided, false, "the gold does not compile"},
 		{"a REPL that hangs", correction("theorem g : 1 = 1 := sorry", "theorem p : HANG := sorry"), eval.Undecided, true, "no answer within"},
@@ -181,6 +186,12 @@ func TestCheckPositions(t *testing.T) {
 	}
 	if m, err := c.Check(context.Background(), "import Mathlib", "theorem p : 1 = 1"); m != nil || err != nil {
 		t.Errorf("Check of a compiling statement: %+v, %v", m, err)
+	}
+	// A statement that could run code is refused without reaching Lean
+	// (CRASH would end the fake REPL).
+	m, err = c.Check(context.Background(), "import Mathlib", "theorem p : (by_elab CRASH) := sorry")
+	if err != nil || m == nil || m.Pos.Line != 0 || !strings.Contains(m.Data, `rxeval did not give it to Lean: "by_elab" could run code`) {
+		t.Errorf("Check of by_elab: %+v, %v", m, err)
 	}
 }
 

@@ -86,6 +86,17 @@ func Renamed(s, name string) string {
 	return "theorem " + name + " : " + s
 }
 
+// asAxiom returns s declared as "axiom name" with s's binders and type:
+// what the other statement of a pair is, assumed.
+func asAxiom(s, name string) string {
+	t := WithProof(Renamed(s, name), "")
+	t = strings.TrimSuffix(strings.TrimRight(t, " "), ":=")
+	if i := strings.Index(t, "theorem "+name); i >= 0 {
+		t = "axiom " + t[i+len("theorem "):]
+	}
+	return strings.TrimRight(t, " \t\n")
+}
+
 // clean drops comments where Lean finds them (a text Lean's tokenizer
 // cannot read is kept as written: Lean reports it).
 func clean(s string) string {
