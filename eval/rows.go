@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/rxeval/rxeval/internal/arena"
@@ -126,14 +128,108 @@ func ParseGoldIn(data []byte, a *arena.Arena) ([]Gold, GoldShape, error) {
 	if a != nil {
 		alloc = a.Alloc
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	return parseGold(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), alloc, runtime.GOMAXPROCS(0))
+}
+
+// parseGold reads rows in parallel, in at most n parts cut at line ends;
+// the parts are then joined in file order, so the shape rule, the
+// duplicate rule and the first error reported are those of one pass from
+// the top (TestParseGoldParts).
+func parseGold(data []byte, alloc func(int) []byte, n int) ([]Gold, GoldShape, error) {
+	parts := splitLines(data, n)
+	read := make([]goldPart, len(parts))
+	var wg sync.WaitGroup
+	for k := range parts {
+		wg.Go(func() { read[k] = readGoldPart(parts[k], alloc) })
+	}
+	wg.Wait()
+	rows := 0
+	for _, r := range read {
+		rows += len(r.rows)
+	}
+	out := make([]Gold, 0, rows)
+	var shape GoldShape
+	seen := make(map[string]int, rows)
+	for _, r := range read {
+		for _, row := range r.rows {
+			if shape == "" {
+				shape = row.shape
+			} else if row.shape != shape {
+				return nil, "", fmt.Errorf("line %d: a %s row in a %s file", row.line, row.shape, shape)
+			}
+			if prev, dup := seen[row.g.Idx]; dup {
+				return nil, "", fmt.Errorf("line %d: id %q already on line %d", row.line, row.g.Idx, prev)
+			}
+			seen[row.g.Idx] = row.line
+			out = append(out, row.g)
+		}
+		if r.err != nil {
+			if r.errShape != "" && shape != "" && r.errShape != shape {
+				return nil, "", fmt.Errorf("line %d: a %s row in a %s file", r.errLine, r.errShape, shape)
+			}
+			return nil, "", r.err
+		}
+	}
+	if len(out) == 0 {
+		return nil, "", fmt.Errorf("no rows")
+	}
+	return out, shape, nil
+}
+
+// linePart is a run of whole lines of a file, the first being line first.
+type linePart struct {
+	data  []byte
+	first int
+}
+
+// minSplit is the smallest file read in parts: below it, one goroutine.
+var minSplit = 1 << 20
+
+// splitLines cuts data into at most n parts at line ends.
+func splitLines(data []byte, n int) []linePart {
+	if len(data) < minSplit || n < 2 {
+		return []linePart{{data, 1}}
+	}
+	var parts []linePart
+	line := 1
+	for len(data) > 0 {
+		cut := len(data)
+		if len(parts) < n-1 {
+			if i := bytes.IndexByte(data[min(len(data), len(data)/(n-len(parts))):], '\n'); i >= 0 {
+				cut = len(data)/(n-len(parts)) + i + 1
+			}
+		}
+		parts = append(parts, linePart{data[:cut], line})
+		line += bytes.Count(data[:cut], []byte("\n"))
+		data = data[cut:]
+	}
+	return parts
+}
+
+// goldPart is what one part's lines gave: rows up to the first error,
+// and the shape and line of the row that failed, if it was read that far.
+type goldPart struct {
+	rows     []goldLine
+	err      error
+	errShape GoldShape
+	errLine  int
+}
+
+type goldLine struct {
+	g     Gold
+	line  int
+	shape GoldShape
+}
+
+// readGoldPart reads the rows of one part, each in the shape it has (the
+// join checks that they agree), stopping at the first error.
+func readGoldPart(part linePart, alloc func(int) []byte) goldPart {
+	data := part.data
 	// Presize from the line count, but never past what real rows could
 	// fill: a file of blank lines must not size the arrays.
-	lines := min(bytes.Count(data, []byte("\n"))+1, len(data)/64+1, 1<<16)
-	out := make([]Gold, 0, lines)
-	var shape GoldShape
-	seen := make(map[string]int, lines)
-	lineNo := 0
+	var out goldPart
+	out.rows = make([]goldLine, 0, min(bytes.Count(data, []byte("\n"))+1, len(data)/64+1, 1<<16))
+	lineNo := part.first - 1
 	for len(data) > 0 {
 		lineNo++
 		line := data
@@ -152,33 +248,25 @@ func ParseGoldIn(data []byte, a *arena.Arena) ([]Gold, GoldShape, error) {
 		} else if err := json.Unmarshal(line, &raw); err != nil {
 			var te *json.UnmarshalTypeError
 			if errors.As(err, &te) {
-				return nil, "", fmt.Errorf("line %d: field %q: got a JSON %s", lineNo, te.Field, te.Value)
+				out.err = fmt.Errorf("line %d: field %q: got a JSON %s", lineNo, te.Field, te.Value)
+			} else {
+				out.err = fmt.Errorf("line %d: %w", lineNo, err)
 			}
-			return nil, "", fmt.Errorf("line %d: %w", lineNo, err)
+			return out
 		}
 		rowShape := Flat
 		if raw.Diagnosis != nil || bytes.Contains(line, []byte(`"diagnosis"`)) {
 			rowShape = Labelled
 		}
-		if shape == "" {
-			shape = rowShape
-		} else if rowShape != shape {
-			return nil, "", fmt.Errorf("line %d: a %s row in a %s file", lineNo, rowShape, shape)
-		}
-		g, err := parseGoldRow(&raw, shape)
+		g, err := parseGoldRow(&raw, rowShape)
 		if err != nil {
-			return nil, "", fmt.Errorf("line %d: %w", lineNo, err)
+			// The join reports a row of the other shape as such instead.
+			out.err, out.errShape, out.errLine = fmt.Errorf("line %d: %w", lineNo, err), rowShape, lineNo
+			return out
 		}
-		if prev, dup := seen[g.Idx]; dup {
-			return nil, "", fmt.Errorf("line %d: id %q already on line %d", lineNo, g.Idx, prev)
-		}
-		seen[g.Idx] = lineNo
-		out = append(out, g)
+		out.rows = append(out.rows, goldLine{g, lineNo, rowShape})
 	}
-	if len(out) == 0 {
-		return nil, "", fmt.Errorf("no rows")
-	}
-	return out, shape, nil
+	return out
 }
 
 // text reads a string-or-null field; absent is an error.

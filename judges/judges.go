@@ -6,7 +6,10 @@ package judges
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/judges/lean"
@@ -81,19 +84,37 @@ func Deterministic() Chain {
 // judges are built on it.
 func judgeEach(name string, kind eval.Kind, pairs []eval.Pair, decide func(eval.Pair) (eval.Verdict, string)) []eval.Decision {
 	out := make([]eval.Decision, len(pairs))
-	for i, p := range pairs {
+	one := func(i int) {
+		p := pairs[i]
 		out[i] = eval.Decision{Verdict: eval.Undecided, By: name}
 		if p.Kind != kind {
-			continue
+			return
 		}
 		if err := pairSize(p); err != nil {
 			out[i].Reason = err.Error()
-			continue
+			return
 		}
-		{
-			out[i].Verdict, out[i].Reason = decide(p)
-		}
+		out[i].Verdict, out[i].Reason = decide(p)
 	}
+	// The offline judges are pure functions of a pair: many pairs are
+	// shared among the cores (each pair's decision lands in its own slot).
+	workers := min(runtime.GOMAXPROCS(0), len(pairs)/64)
+	if workers <= 1 {
+		for i := range pairs {
+			one(i)
+		}
+		return out
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(pairs); i = int(next.Add(1) - 1) {
+				one(i)
+			}
+		})
+	}
+	wg.Wait()
 	return out
 }
 

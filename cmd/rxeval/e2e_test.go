@@ -117,18 +117,31 @@ func BenchmarkStartupProcess(b *testing.B) {
 	}
 }
 
-// BenchmarkScoreProcess times 'rxeval score --judge exact' on 7,030 rows:
-// the whole process, gold parsing and prediction validation included.
+// BenchmarkScoreProcess times 'rxeval score' on 7,030 rows, the whole
+// process (gold parsing and prediction validation included), with the exact
+// judge and with the offline chain, beside the plain Python reference
+// scorer (scripts/refscore.py, the interpreter started directly) on the
+// same files in the same run: the yardstick is the ratio.
 func BenchmarkScoreProcess(b *testing.B) {
 	bin := buildBinary(b)
 	dir := b.TempDir()
 	gold, pred := filepath.Join(dir, "gold.jsonl"), filepath.Join(dir, "pred.jsonl")
-	os.WriteFile(gold, synth.Gold(synth.Rows(7030, 1)), 0o644)
-	os.WriteFile(pred, synth.Predictions(synth.Rows(7030, 2)), 0o644)
-	for b.Loop() {
-		if out, err := exec.Command(bin, "score", "--judge", "exact", "--gold", gold, pred).CombinedOutput(); err != nil {
-			b.Fatal(err, string(out))
-		}
+	rows := synth.Rows(7030, 1)
+	os.WriteFile(gold, synth.Gold(rows), 0o644)
+	os.WriteFile(pred, perturbed(rows, 2, true), 0o644)
+	run := func(name string, args ...string) {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if out, err := exec.Command(args[0], args[1:]...).CombinedOutput(); err != nil {
+					b.Fatal(err, string(out))
+				}
+			}
+		})
+	}
+	run("exact", bin, "score", "--judge", "exact", "--gold", gold, pred)
+	run("offline", bin, "score", "--judge", "offline", "--gold", gold, pred)
+	if py, err := exec.LookPath("python3"); err == nil {
+		run("python-reference", py, "../../scripts/refscore.py", gold, pred)
 	}
 }
 

@@ -181,7 +181,7 @@ func replaceToken(src string, tok token, with string) string {
 // respaceAndRename rewrites a statement: every theorem binder renamed to a
 // fresh name (uses too, dotted ones included), the theorem renamed, and
 // the spacing changed.
-func respaceAndRename(t *testing.T, src string) string {
+func respaceAndRename(t testing.TB, src string) string {
 	toks, err := lex(src)
 	if err != nil {
 		t.Fatal(err)

@@ -40,10 +40,11 @@ func typed(n *Node, env map[string]string) *Node {
 			class = typeClass(n.C[0])
 		}
 		name := strings.TrimPrefix(n.V, "[")
-		kids[last] = typed(n.C[last], bindType(env, name, class))
+		kids[last] = withType(env, name, class, func(env map[string]string) *Node { return typed(n.C[last], env) })
 		return &Node{K: n.K, V: n.V, C: kids}
 	case n.K == "big":
-		return &Node{K: n.K, V: n.V, C: []*Node{n.C[0], typed(n.C[1], env), typed(n.C[2], env), typed(n.C[3], bindType(env, n.C[0].V, typeClass(n.C[1])))}}
+		body := withType(env, n.C[0].V, typeClass(n.C[1]), func(env map[string]string) *Node { return typed(n.C[3], env) })
+		return &Node{K: n.K, V: n.V, C: []*Node{n.C[0], typed(n.C[1], env), typed(n.C[2], env), body}}
 	case n.K == "bin" && len(n.C) == 2 && latticeToSet[n.V] != "" && (isSet(n.C[0], env) || isSet(n.C[1], env)):
 		return typed(&Node{K: "bin", V: latticeToSet[n.V], C: n.C}, env)
 	case inComponent(n):
@@ -71,19 +72,14 @@ func typed(n *Node, env map[string]string) *Node {
 	return &Node{K: n.K, V: n.V, C: kids}
 }
 
-func bindType(env map[string]string, name, class string) map[string]string {
-	if name == "_" || name == "" {
-		return env
-	}
+// withType calls f with env extending env by name's type class, changed
+// in place and restored when f returns (see withBinding); a pattern binder
+// binds names that are not tracked, so f sees no types at all.
+func withType(env map[string]string, name, class string, f func(map[string]string) *Node) *Node {
 	if strings.HasPrefix(name, "⟨") {
-		return nil // a pattern binds names we do not track: forget every type
+		return f(nil) // a pattern binds names we do not track: forget every type
 	}
-	out := make(map[string]string, len(env)+1)
-	for k, v := range env {
-		out[k] = v
-	}
-	out[name] = class
-	return out
+	return withBinding(env, name, class, f)
 }
 
 var latticeToSet = map[string]string{"≤": "⊆", "<": "⊂", "⊓": "∩", "⊔": "∪"}
