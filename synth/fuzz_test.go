@@ -44,7 +44,7 @@ func FuzzOperators(f *testing.F) {
 		if err != nil {
 			return
 		}
-		ps := parsedSource{Source{Name: "fuzz", Formal: src}, st}
+		ps := newParsedSource(Source{Name: "fuzz", Formal: src}, st)
 		var samples []Sample
 		for _, op := range Operators {
 			ms := op.find(st)

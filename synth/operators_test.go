@@ -107,7 +107,7 @@ func TestOperatorsOnRealStatements(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.op, err)
 		}
-		ps := parsedSource{Source{Formal: c.src}, st}
+		ps := newParsedSource(Source{Formal: c.src}, st)
 		found := false
 		for _, m := range op.find(st) {
 			r := check(&ps, m)
@@ -141,7 +141,7 @@ func TestCheckRejects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := parsedSource{Source{Formal: src}, st}
+	ps := newParsedSource(Source{Formal: src}, st)
 	for _, c := range []struct {
 		m   mutation
 		why string
@@ -171,7 +171,7 @@ func TestRangeOperatorsNeedANumber(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ps := parsedSource{Source{Formal: src}, st}
+		ps := newParsedSource(Source{Formal: src}, st)
 		var out []string
 		for _, m := range byName[op].find(st) {
 			if r := check(&ps, m); r.why == "" {

@@ -11,7 +11,6 @@
 package synth
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -20,8 +19,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/rxeval/rxeval/eval"
-	"github.com/rxeval/rxeval/judges"
 	"github.com/rxeval/rxeval/judges/lean"
 	"github.com/rxeval/rxeval/schema"
 )
@@ -104,6 +101,20 @@ type Set struct {
 type parsedSource struct {
 	Source
 	st *stmt
+	// norm is the statement's tree as lean-ast normalizes it: a candidate
+	// with the same tree is equivalent (lean.Compare's Same), read once per
+	// source rather than once per candidate.
+	norm *lean.Node
+}
+
+// newParsedSource returns s with its sub-terms st and its normalized tree
+// (nil if lean-ast cannot read it).
+func newParsedSource(s Source, st *stmt) parsedSource {
+	ps := parsedSource{Source: s, st: st}
+	if t, err := lean.Parse(s.Formal); err == nil {
+		ps.norm = lean.Normalize(t.Tree)
+	}
+	return ps
 }
 
 type candidate struct {
@@ -146,7 +157,7 @@ func usable(srcs []Source) ([]parsedSource, []SkippedSource) {
 			bad = append(bad, SkippedSource{Line: line, Name: s.Name, Reason: "cannot split the statement into sub-terms: " + err.Error()})
 			continue
 		}
-		ok = append(ok, parsedSource{s, st})
+		ok = append(ok, newParsedSource(s, st))
 	}
 	return ok, bad
 }
@@ -176,14 +187,13 @@ func check(s *parsedSource, m mutation) checked {
 	if mutant == s.Formal {
 		return reject("no change")
 	}
-	if _, err := lean.Parse(mutant); err != nil {
+	mt, err := lean.Parse(mutant)
+	if err != nil {
 		return reject("does not parse")
 	}
-	d, err := judges.LeanJudge{}.Judge(context.Background(), []eval.Pair{{Kind: eval.Correction, Gold: s.Formal, Pred: mutant, FormalStatement: mutant}})
-	if err != nil || len(d) != 1 {
-		return reject("judge failed")
-	}
-	if d[0].Verdict == eval.Equivalent {
+	// lean-ast's "equivalent" (lean.Compare's Same, the judge's
+	// Equivalent) is equal normalized trees.
+	if s.norm != nil && lean.Equal(lean.Normalize(mt.Tree), s.norm) {
 		return reject("equivalent (lean-ast)")
 	}
 	mst, err := parseStmt(mutant)
