@@ -21,7 +21,8 @@ func (LeanJudge) Name() string { return "lean-ast" }
 // Judge implements eval.Judge.
 func (j LeanJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
 	return judgeEach(j.Name(), eval.Correction, pairs, func(p eval.Pair) (eval.Verdict, string) {
-		res, why := lean.Compare(p.Gold, p.Pred)
+		gold, pred := lean.Prepare(p.Gold), lean.Prepare(p.Pred)
+		res, why := lean.ComparePrepared(gold, pred)
 		switch res {
 		case lean.Same:
 			return eval.Equivalent, why
@@ -29,8 +30,9 @@ func (j LeanJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision,
 			return eval.NotEquivalent, why
 		}
 		if p.FormalStatement != "" {
-			if r, _ := lean.Compare(p.FormalStatement, p.Pred); r == lean.Same {
-				if r, _ := lean.Compare(p.FormalStatement, p.Gold); r != lean.Same {
+			stmt := lean.Prepare(p.FormalStatement)
+			if r, _ := lean.ComparePrepared(stmt, pred); r == lean.Same {
+				if r, _ := lean.ComparePrepared(stmt, gold); r != lean.Same {
 					return eval.NotEquivalent, "the prediction repeats the misaligned statement, which the gold corrects"
 				}
 			}

@@ -23,7 +23,7 @@ import (
 	"github.com/rxeval/rxeval/eval"
 )
 
-var updateShot = flag.Bool("update", false, "rewrite docs/report.png from the browser test")
+var update = flag.Bool("update", false, "rewrite docs/report.png from the browser test")
 
 // chromium finds a Chromium or Chrome binary ($RXEVAL_CHROME first).
 func chromium(t *testing.T) string {
@@ -338,7 +338,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("screenshot: %d bytes", len(png))
 	}
 	out := filepath.Join(dir, "report.png")
-	if *updateShot {
+	if *update {
 		out = "../docs/report.png"
 	}
 	if err := os.WriteFile(out, png, 0o644); err != nil {

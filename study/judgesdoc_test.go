@@ -17,11 +17,11 @@ import (
 	"github.com/rxeval/rxeval/judges/lean"
 )
 
-var updateDocs = flag.Bool("update-docs", false, "rewrite the generated tables of docs/judges.md")
+var update = flag.Bool("update", false, "rewrite the generated tables of docs/judges.md")
 
 // The figures of docs/judges.md are measured here, on the data under
 // testdata/, and compared with the page: TestJudgesDoc fails when a judge
-// changes and the page does not (-update-docs rewrites the tables).
+// changes and the page does not (-update rewrites the tables).
 
 // tally counts a judge's verdicts against what the pair is known to be.
 type tally struct {
@@ -389,14 +389,14 @@ func TestJudgesDoc(t *testing.T) {
 		}
 		i += len(begin)
 		if text[i:j] != tables[name] {
-			if *updateDocs {
+			if *update {
 				text = text[:i] + tables[name] + text[j:]
 				continue
 			}
-			t.Errorf("%s: table %s is out of date (go test ./study -run TestJudgesDoc -update-docs); want:\n%s", path, name, tables[name])
+			t.Errorf("%s: table %s is out of date (go test ./study -run TestJudgesDoc -update); want:\n%s", path, name, tables[name])
 		}
 	}
-	if *updateDocs && text != string(doc) {
+	if *update && text != string(doc) {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -27,12 +27,14 @@ func TestMain(m *testing.M) {
 // TestScripts runs testdata/script/*.txtar: each documents a subcommand's
 // stdout, stderr and exit code. The example and the malformed corpus are
 // copied into each script's work directory as example/ and bad/.
-var updateScripts = flag.Bool("update-scripts", false, "rewrite cmp files in testdata/script from the actual output")
+// update is the one golden flag of the package: it rewrites the cmp files
+// of testdata/script and the tables of docs/study-minif2f.md.
+var update = flag.Bool("update", false, "rewrite golden files (testdata/script cmp files, docs/study-minif2f.md) from the actual output")
 
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "../../testdata/script",
-		UpdateScripts: *updateScripts,
+		UpdateScripts: *update,
 		Setup: func(env *testscript.Env) error {
 			for _, d := range []string{"example", "bad"} {
 				if err := copyDir(filepath.Join("../../testdata", d), filepath.Join(env.WorkDir, d)); err != nil {

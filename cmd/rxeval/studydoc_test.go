@@ -1,14 +1,12 @@
 package main
 
 import (
-	"flag"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 )
 
-var updateDocs = flag.Bool("update-docs", false, "regenerate the tables of docs/study-minif2f.md")
 
 // studyDoc is the measured study page; its code blocks are the output of the
 // commands its "## " headings name, run on the labels under testdata.
@@ -24,7 +22,7 @@ var studyBlock = regexp.MustCompile("(?m)^## (\\S+)( --sweep)?\n\n```\n((?s:.*?)
 // TestStudyDocMiniF2F regenerates every table of docs/study-minif2f.md with
 // 'rxeval study calibrate --labels testdata/gted/... --judge J [--sweep]
 // --bootstrap 1000 --seed 1' and compares it with the page, byte for byte;
-// -update-docs rewrites the page instead.
+// -update rewrites the page instead.
 func TestStudyDocMiniF2F(t *testing.T) {
 	page, err := os.ReadFile(studyDoc)
 	if err != nil {
@@ -47,8 +45,8 @@ func TestStudyDocMiniF2F(t *testing.T) {
 			t.Fatalf("rxeval %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
 		}
 		got := strings.ReplaceAll(stdout, "../../"+studyLabels, studyLabels)
-		if got != block && !*updateDocs {
-			t.Errorf("## %s%s: the page differs from the command's output (go test ./cmd/rxeval -run TestStudyDocMiniF2F -update-docs)\n--- page\n%s--- now\n%s", judge, doc[max(m[4], m[3]):max(m[5], m[3])], block, got)
+		if got != block && !*update {
+			t.Errorf("## %s%s: the page differs from the command's output (go test ./cmd/rxeval -run TestStudyDocMiniF2F -update)\n--- page\n%s--- now\n%s", judge, doc[max(m[4], m[3]):max(m[5], m[3])], block, got)
 		}
 		out.WriteString(doc[last:m[6]])
 		out.WriteString(got)
@@ -58,7 +56,7 @@ func TestStudyDocMiniF2F(t *testing.T) {
 	if want := []string{"exact", "offline", "gted", "bleu"}; strings.Join(judges, " ") != strings.Join(want, " ") {
 		t.Errorf("sections %q, want %q", judges, want)
 	}
-	if *updateDocs && out.String() != doc {
+	if *update && out.String() != doc {
 		if err := os.WriteFile(studyDoc, []byte(out.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}

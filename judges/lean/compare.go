@@ -22,22 +22,56 @@ const (
 // operands of unknown type); Undecided otherwise (never Different on
 // syntax alone).
 func Compare(a, b string) (Result, string) {
-	sa, err := Parse(a)
-	if err != nil {
-		return Undecided, fmt.Sprintf("cannot parse the gold statement (%v)", err)
+	return ComparePrepared(Prepare(a), Prepare(b))
+}
+
+// Prepared is a statement read once for several comparisons (a judge
+// compares the prediction with the gold and with the misaligned
+// statement): parsed at once, normalized when first needed. It is not safe
+// for concurrent use.
+type Prepared struct {
+	st          *Statement
+	err         error
+	norm, plain *Node // Normalize, and normalize without binder orders
+}
+
+// Prepare reads s for ComparePrepared.
+func Prepare(s string) *Prepared {
+	st, err := Parse(s)
+	return &Prepared{st: st, err: err}
+}
+
+func (p *Prepared) normalized() *Node {
+	if p.norm == nil {
+		p.norm = Normalize(p.st.Tree)
 	}
-	sb, err := Parse(b)
-	if err != nil {
-		return Undecided, fmt.Sprintf("cannot parse the predicted statement (%v)", err)
+	return p.norm
+}
+
+func (p *Prepared) unordered() *Node {
+	if p.plain == nil {
+		p.plain = normalize(p.st.Tree, 0)
 	}
-	na, nb := Normalize(sa.Tree), Normalize(sb.Tree)
+	return p.plain
+}
+
+// ComparePrepared is Compare on statements already read; a is the gold's
+// side (the reasons name it so).
+func ComparePrepared(a, b *Prepared) (Result, string) {
+	if a.err != nil {
+		return Undecided, fmt.Sprintf("cannot parse the gold statement (%v)", a.err)
+	}
+	if b.err != nil {
+		return Undecided, fmt.Sprintf("cannot parse the predicted statement (%v)", b.err)
+	}
+	na, nb := a.normalized(), b.normalized()
 	if Equal(na, nb) {
 		return Same, "the statements' normalized trees are equal"
 	}
 	if r, why := oneDifference(na, nb); r == Different {
 		return r, why
 	}
-	return oneDifference(normalize(sa.Tree, 0), normalize(sb.Tree, 0))
+	return oneDifference(a.unordered(), b.unordered())
 }
 
 // mayBeSame are operators that mean the same on some types (≤ and ⊆ on

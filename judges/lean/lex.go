@@ -51,13 +51,24 @@ var symbolsASCII, symbolsByRune = func() (t [128][]string, m map[rune][]string) 
 }()
 
 // lex splits a statement into tokens, dropping comments.
-func lex(src string) ([]token, error) {
+func lex(src string) ([]token, error) { return lexInto(nil, src) }
+
+// tokenBuffers keeps token slices between parses: the tree keeps none of
+// its tokens, and allocating and clearing a fresh slice for every
+// statement was a third of lex's time.
+var tokenBuffers = sync.Pool{New: func() any { return new([]token) }}
+
+// lexInto is lex appending to buf[:0], which it reuses when large enough.
+func lexInto(buf []token, src string) ([]token, error) {
 	if err := CheckSize(src); err != nil {
 		return nil, err
 	}
 	// At most about one token in two bytes: one allocation instead of the
 	// append doublings (they were half of lex's time).
-	toks := make([]token, 0, len(src)/2+8)
+	toks := buf[:0]
+	if cap(toks) < len(src)/2+8 {
+		toks = make([]token, 0, len(src)/2+8)
+	}
 	i := 0
 	for i < len(src) {
 		r, size := utf8.DecodeRuneInString(src[i:])
@@ -140,9 +151,11 @@ func lex(src string) ([]token, error) {
 			}
 		}
 		matched := ""
-		candidates := symbolsByRune[r]
+		var candidates []string
 		if r < 128 {
 			candidates = symbolsASCII[r]
+		} else {
+			candidates = symbolsByRune[r]
 		}
 		for _, s := range candidates {
 			if strings.HasPrefix(src[i:], s) && len(s) > len(matched) {
@@ -186,6 +199,14 @@ func isIdentRest(r rune) bool {
 	return isIdentStart(r) || r >= '0' && r <= '9' || r == '\'' || r == '!' || r == '?' || isSubscript(r)
 }
 
+// asciiIdentRest is isIdentRest for ASCII, read without decoding.
+var asciiIdentRest = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = isIdentRest(rune(c))
+	}
+	return t
+}()
+
 // isLetterLike is Lean 4's isLetterLike: Greek but λ, Π and Σ, Coptic,
 // polytonic Greek, the letter-like block (ℕ ℝ ℂ ...), mathematical
 // alphanumerics (𝕜 𝓝 ...), and, in current Lean, Latin-1 letters (not ×
@@ -210,6 +231,10 @@ func isSubscript(r rune) bool {
 // ".name" or ".1" segments (a dot between two dots is a range, not a name).
 func identTail(src string, i int) int {
 	for i < len(src) {
+		if c := src[i]; c < utf8.RuneSelf && asciiIdentRest[c] {
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(src[i:])
 		if isIdentRest(r) {
 			i += size

@@ -181,7 +181,14 @@ var modifiers = map[string]bool{"private": true, "protected": true, "noncomputab
 // declaration whose value this parser cannot read is kept as its token
 // sequence ("tokens" node), so it compares only with the same tokens.
 func Parse(src string) (st *Statement, err error) {
-	toks, err := lex(src)
+	buf := tokenBuffers.Get().(*[]token)
+	toks, err := lexInto(*buf, src)
+	defer func() {
+		if cap(toks) <= 1<<14 { // a hostile statement's buffer is not kept
+			*buf = toks[:0]
+			tokenBuffers.Put(buf)
+		}
+	}()
 	if err != nil {
 		return nil, err
 	}

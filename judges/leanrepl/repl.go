@@ -265,6 +265,8 @@ type proc struct {
 	envs  map[string]int // header -> the env it elaborated to
 	dead  chan struct{}
 	stder *limitedBuffer
+	// stderrRead is closed when its standard error is read to the end.
+	stderrRead chan struct{}
 	// outPipe is the read end of its standard output, closed on kill.
 	outPipe io.ReadCloser
 	// restarts counts restarts for the memory ceiling.
@@ -284,11 +286,20 @@ func (p *proc) start() error {
 	if err != nil {
 		return err
 	}
+	// Standard error through a pipe of our own: with cmd.Stderr set to a
+	// buffer, exec copies it in a goroutine that only Cmd.Wait waits for,
+	// so a REPL that died at once could be reported before what it said
+	// was copied (TestStartFailures, seen flaky).
+	errPipe, err := cmd.StderrPipe()
+	if err != nil {
+		return err
+	}
 	p.stder = &limitedBuffer{buf: &bytes.Buffer{}, max: 4 << 10}
-	cmd.Stderr = p.stder
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("%w: starting %q: %v", ErrREPL, p.cfg.Command, err)
 	}
+	p.stderrRead = make(chan struct{})
+	go func(done chan struct{}) { io.Copy(p.stder, errPipe); close(done) }(p.stderrRead)
 	p.cmd, p.in, p.out, p.envs, p.dead = cmd, in, bufio.NewReaderSize(out, 64<<10), map[string]int{}, make(chan struct{})
 	p.outPipe = out
 	// Process.Wait, not Cmd.Wait: Cmd.Wait closes the output pipe, which
@@ -433,6 +444,10 @@ func (p *proc) send(ctx context.Context, req map[string]any) (*Response, error) 
 func (p *proc) stderrNote() string {
 	if p.stder == nil {
 		return ""
+	}
+	select { // what a dead process said, read to the end (a child may hold the pipe: not forever)
+	case <-p.stderrRead:
+	case <-time.After(500 * time.Millisecond):
 	}
 	if s := p.stder.String(); s != "" {
 		return "; it said: " + firstLine(s)
