@@ -148,7 +148,7 @@ func ResolveHost(host string) (*url.URL, error) {
 	}
 	u, err := url.Parse(host)
 	if err != nil {
-		return nil, fmt.Errorf("Ollama host %q: %w", host, err)
+		return nil, fmt.Errorf("the Ollama host %q: %w", host, err)
 	}
 	if u.Port() == "" {
 		u.Host = net.JoinHostPort(u.Hostname(), "11434")

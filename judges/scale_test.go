@@ -300,14 +300,13 @@ func TestProgressLines(t *testing.T) {
 // entries, /v1/chat/completions answers with reply.
 type fakeOpenAI struct {
 	*httptest.Server
-	calls    atomic.Int64
-	mu       sync.Mutex
-	bodies   []map[string]any
-	auth     []string
-	paths    []string
-	entries  string
-	reply    func(n int64) (int, string, time.Duration)
-	inflight atomic.Int64
+	calls   atomic.Int64
+	mu      sync.Mutex
+	bodies  []map[string]any
+	auth    []string
+	paths   []string
+	entries string
+	reply   func(n int64) (int, string, time.Duration)
 }
 
 func newFakeOpenAI(t testing.TB, entries string, reply func(n int64) (int, string, time.Duration)) *fakeOpenAI {

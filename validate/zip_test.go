@@ -13,13 +13,12 @@ import (
 )
 
 type zipEntry struct {
-	name    string
-	body    []byte
-	mode    fs.FileMode
-	flags   uint16
-	store   bool
-	rawSize uint64 // if set, lie about the uncompressed size
-	method  uint16 // if set, a method the reader does not know (bzip2 ...)
+	name   string
+	body   []byte
+	mode   fs.FileMode
+	flags  uint16
+	store  bool
+	method uint16 // if set, a method the reader does not know (bzip2 ...)
 }
 
 // nopWriteCloser labels raw bytes with a compression method in a test zip.

@@ -7,7 +7,6 @@ import (
 	"testing"
 )
 
-
 // studyDoc is the measured study page; its code blocks are the output of the
 // commands its "## " headings name, run on the labels under testdata.
 const (

@@ -299,7 +299,7 @@ func (p *proc) start() error {
 		return fmt.Errorf("%w: starting %q: %v", ErrREPL, p.cfg.Command, err)
 	}
 	p.stderrRead = make(chan struct{})
-	go func(done chan struct{}) { io.Copy(p.stder, errPipe); close(done) }(p.stderrRead)
+	go func(buf *limitedBuffer, done chan struct{}) { io.Copy(buf, errPipe); close(done) }(p.stder, p.stderrRead)
 	p.cmd, p.in, p.out, p.envs, p.dead = cmd, in, bufio.NewReaderSize(out, 64<<10), map[string]int{}, make(chan struct{})
 	p.outPipe = out
 	// Process.Wait, not Cmd.Wait: Cmd.Wait closes the output pipe, which
