@@ -1,6 +1,9 @@
-// Package judges holds the stage-two equivalence judges: deterministic
-// offline judges that decide the easy pairs, and a judge on a locally
-// hosted open model through Ollama for the rest. Judges compose in chains.
+// Package judges holds the deterministic stage-two equivalence judges (the
+// span judge for localization, lean-ast for corrections, the similarity
+// thresholds), the chain that composes judges, and the parsing of a judge
+// spec. The judge on a locally hosted model is judges/model, its verdict
+// cache judges/verdictcache, Lean's own BEq+ judges/leanrepl; this package
+// links none of them (TestDeterministicPackagesDoNotLinkTheModelClient).
 package judges
 
 import (

@@ -4,6 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -36,5 +37,26 @@ func TestJudgesDoNotImportStudy(t *testing.T) {
 	}
 	if files < 20 {
 		t.Fatalf("only %d Go files under judges/", files)
+	}
+}
+
+// TestDeterministicPackagesDoNotLinkTheModelClient: the packages that
+// decide or measure without a server (judges itself, judges/lean, study,
+// synth, eval, validate, report) link neither the model client
+// (judges/model, the Ollama API) nor the verdict cache's database (bbolt):
+// a change that makes them do so makes every binary and test of theirs
+// carry a network client (issue 23.2).
+func TestDeterministicPackagesDoNotLinkTheModelClient(t *testing.T) {
+	pkgs := []string{"judges", "judges/lean", "judges/similarity", "study", "synth", "eval", "validate", "report"}
+	for _, p := range pkgs {
+		out, err := exec.Command("go", "list", "-deps", "github.com/rxeval/rxeval/"+p).Output()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v", p, err)
+		}
+		for _, dep := range strings.Fields(string(out)) {
+			if strings.HasPrefix(dep, "github.com/rxeval/rxeval/judges/model") || strings.HasPrefix(dep, "github.com/ollama/") || strings.HasPrefix(dep, "go.etcd.io/bbolt") {
+				t.Errorf("%s links %s", p, dep)
+			}
+		}
 	}
 }

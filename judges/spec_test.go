@@ -1,7 +1,6 @@
 package judges
 
 import (
-	"path/filepath"
 	"testing"
 )
 
@@ -38,18 +37,5 @@ func TestParseSpec(t *testing.T) {
 	}
 	if _, _, ok := Offline("gted"); ok {
 		t.Error("Offline(gted) without a threshold: ok")
-	}
-}
-
-// TestDefaultCachePath is under the user cache directory.
-func TestDefaultCachePath(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", "/tmp/xdg-test")
-	if p, err := DefaultCachePath(); err != nil || p != filepath.Join("/tmp/xdg-test", "rxeval", "verdicts.db") {
-		t.Errorf("%q, %v", p, err)
-	}
-	t.Setenv("XDG_CACHE_HOME", "")
-	t.Setenv("HOME", "")
-	if p, err := DefaultCachePath(); err == nil {
-		t.Errorf("no cache directory: %q without error", p)
 	}
 }

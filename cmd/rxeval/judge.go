@@ -14,6 +14,8 @@ import (
 	"github.com/rxeval/rxeval/judges"
 	"github.com/rxeval/rxeval/judges/lean"
 	"github.com/rxeval/rxeval/judges/leanrepl"
+	"github.com/rxeval/rxeval/judges/model"
+	"github.com/rxeval/rxeval/judges/verdictcache"
 	"github.com/spf13/pflag"
 )
 
@@ -79,16 +81,16 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 		return nil, nil, nil, err
 	}
 	beq := leanrepl.BEqJudge{Client: repl}
-	var cache *judges.Cache
+	var cache *verdictcache.Cache
 	if !f.noCache {
 		path := f.cache
 		if path == "" {
-			path, _ = judges.DefaultCachePath()
+			path, _ = verdictcache.DefaultPath()
 		}
 		if oj := modelJudge(j); oj == nil && path != "" {
 			// The model judge holds the cache when there is one; BEq+ alone
 			// opens it.
-			if cache, err = judges.OpenCache(path); err == nil {
+			if cache, err = verdictcache.Open(path); err == nil {
 				beq.Cache = cache
 			}
 		} else if oj != nil {
@@ -105,7 +107,7 @@ func (f *judgeFlags) openSpec(ctx context.Context, spec string, progress io.Writ
 	if j, info, ok := judges.Offline(spec); ok {
 		return j, info, func() {}, nil
 	}
-	kind, model, err := judges.ParseSpec(spec)
+	kind, modelName, err := judges.ParseSpec(spec)
 	if err != nil {
 		return nil, nil, nil, usageError{err}
 	}
@@ -122,7 +124,7 @@ func (f *judgeFlags) openSpec(ctx context.Context, spec string, progress io.Writ
 	// error, not a judge that cannot run.
 	if openai {
 		for _, u := range f.urls {
-			if _, err := judges.ResolveURL(u); err != nil {
+			if _, err := model.ResolveURL(u); err != nil {
 				return nil, nil, nil, usageError{err}
 			}
 		}
@@ -132,7 +134,7 @@ func (f *judgeFlags) openSpec(ctx context.Context, spec string, progress io.Writ
 			hosts = []string{""} // $OLLAMA_HOST or the default
 		}
 		for _, h := range hosts {
-			if _, err := judges.ResolveHost(h); err != nil {
+			if _, err := model.ResolveHost(h); err != nil {
 				return nil, nil, nil, usageError{err}
 			}
 		}
@@ -140,26 +142,26 @@ func (f *judgeFlags) openSpec(ctx context.Context, spec string, progress io.Writ
 	if f.quiet {
 		progress = nil
 	}
-	var cache *judges.Cache
+	var cache *verdictcache.Cache
 	cachePath := "none (--no-cache)"
 	if !f.noCache {
 		path := f.cache
 		if path == "" {
-			if path, err = judges.DefaultCachePath(); err != nil {
+			if path, err = verdictcache.DefaultPath(); err != nil {
 				return nil, nil, nil, withHint{err, "pass --cache FILE or --no-cache"}
 			}
 		}
-		if cache, err = judges.OpenCache(path); err != nil {
-			if errors.Is(err, judges.ErrCacheLocked) {
+		if cache, err = verdictcache.Open(path); err != nil {
+			if errors.Is(err, verdictcache.ErrLocked) {
 				return nil, nil, nil, withHint{err, "wait for the other run, or pass another --cache FILE"}
 			}
-			if errors.Is(err, judges.ErrNotCache) {
+			if errors.Is(err, verdictcache.ErrNotCache) {
 				return nil, nil, nil, withHint{err, fmt.Sprintf("pass another --cache FILE (a new file, or a verdict cache); rxeval does not write to %s; delete it only if it was a verdict cache", path)}
 			}
-			if errors.Is(err, judges.ErrCacheCorrupt) {
+			if errors.Is(err, verdictcache.ErrCorrupt) {
 				return nil, nil, nil, withHint{err, fmt.Sprintf("pass --cache NEW-FILE, or delete %s to start afresh (its verdicts are lost)", path)}
 			}
-			if errors.Is(err, judges.ErrNotRegular) {
+			if errors.Is(err, verdictcache.ErrNotRegular) {
 				return nil, nil, nil, withHint{err, "pass --cache FILE (a new file, or a verdict cache), or --no-cache"}
 			}
 			if errors.Is(err, fs.ErrPermission) {
@@ -169,21 +171,21 @@ func (f *judgeFlags) openSpec(ctx context.Context, spec string, progress io.Writ
 		}
 		cachePath = cache.Path()
 	}
-	cfg := judges.ModelConfig{
-		Hosts: f.hosts, Model: model, AllowRemote: f.allowRemote, Timeout: f.timeout, Retries: f.retries, MaxCalls: f.maxCalls,
+	cfg := model.Config{
+		Hosts: f.hosts, Model: modelName, AllowRemote: f.allowRemote, Timeout: f.timeout, Retries: f.retries, MaxCalls: f.maxCalls,
 		Parallel: f.parallel, Seed: f.seed, NumCtx: f.numCtx, Cache: cache, Progress: progress, MaxFailures: f.maxFailures,
 	}
-	var oj *judges.ModelJudge
+	var oj *model.Judge
 	if openai {
 		cfg.Hosts, cfg.Token = f.urls, os.Getenv("RXEVAL_JUDGE_TOKEN")
-		oj, err = judges.NewOpenAI(ctx, cfg)
+		oj, err = model.NewOpenAI(ctx, cfg)
 	} else {
-		oj, err = judges.NewOllama(ctx, cfg)
+		oj, err = model.NewOllama(ctx, cfg)
 	}
 	if err != nil {
 		cache.Close()
-		var he *judges.HintError
-		if errors.Is(err, judges.ErrRemoteHost) && errors.As(err, &he) {
+		var he *model.HintError
+		if errors.Is(err, model.ErrRemoteHost) && errors.As(err, &he) {
 			// A decision of the user's, not a judge that cannot run: usage.
 			return nil, nil, nil, withHint{err, he.Hint}
 		}
@@ -208,13 +210,13 @@ func (f *judgeFlags) openSpec(ctx context.Context, spec string, progress io.Writ
 }
 
 // modelJudge returns the model judge in j, if there is one.
-func modelJudge(j eval.Judge) *judges.ModelJudge {
+func modelJudge(j eval.Judge) *model.Judge {
 	switch v := j.(type) {
-	case *judges.ModelJudge:
+	case *model.Judge:
 		return v
 	case judges.Chain:
 		for _, x := range v.Judges {
-			if o, ok := x.(*judges.ModelJudge); ok {
+			if o, ok := x.(*model.Judge); ok {
 				return o
 			}
 		}
@@ -247,10 +249,10 @@ func describeCalls(info eval.JudgeInfo, j eval.Judge, stderr io.Writer) {
 
 // judgeFailure maps a judge that stopped mid-run to exit 3, with its hint.
 func judgeFailure(err error) error {
-	if !errors.Is(err, judges.ErrServerFailing) {
+	if !errors.Is(err, model.ErrServerFailing) {
 		return err
 	}
-	var he *judges.HintError
+	var he *model.HintError
 	if errors.As(err, &he) {
 		return judgeError{err: err, hint: he.Hint}
 	}

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/rxeval/rxeval/judges"
+	"github.com/rxeval/rxeval/judges/model"
+	"github.com/rxeval/rxeval/judges/verdictcache"
 )
 
 // TestJudgeOpen runs 'rxeval score' with a model judge through each path of
@@ -25,7 +27,7 @@ func TestJudgeOpen(t *testing.T) {
 		return append(append([]string{"score", "--gold", ex + "gold.jsonl", "--inputs", ex + "inputs.jsonl", "--judge", judge, "--ollama-host", srv.URL, "--retries", "0"}, extra...), ex+"predictions.jsonl")
 	}
 	held := filepath.Join(dir, "held.db")
-	c, err := judges.OpenCache(held)
+	c, err := verdictcache.Open(held)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,12 +128,12 @@ func TestJudgeFailure(t *testing.T) {
 	if err := judgeFailure(plain); err != plain {
 		t.Errorf("another error changed: %v", err)
 	}
-	failing := fmt.Errorf("pair 3: %w", judges.ErrServerFailing)
+	failing := fmt.Errorf("pair 3: %w", model.ErrServerFailing)
 	var je judgeError
 	if err := judgeFailure(failing); !errors.As(err, &je) || je.hint != "" || exitCode(nil, new(strings.Builder), commands["score"], err) != exitJudge {
 		t.Errorf("server failing, no hint: %#v", err)
 	}
-	hinted := &judges.HintError{Err: failing, Hint: "check the server"}
+	hinted := &model.HintError{Err: failing, Hint: "check the server"}
 	if err := judgeFailure(hinted); !errors.As(err, &je) || je.hint != "check the server" {
 		t.Errorf("server failing with a hint: %#v", err)
 	}

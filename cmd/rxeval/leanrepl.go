@@ -11,6 +11,7 @@ import (
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/judges"
 	"github.com/rxeval/rxeval/judges/leanrepl"
+	"github.com/rxeval/rxeval/judges/model"
 	"github.com/rxeval/rxeval/validate"
 	"github.com/spf13/pflag"
 )
@@ -52,7 +53,7 @@ func withBEq(j eval.Judge, beq leanrepl.BEqJudge) eval.Judge {
 	var out []eval.Judge
 	placed := false
 	for _, x := range ch.Judges {
-		if _, model := x.(*judges.ModelJudge); model && !placed {
+		if _, model := x.(*model.Judge); model && !placed {
 			out, placed = append(out, beq), true
 		}
 		out = append(out, x)

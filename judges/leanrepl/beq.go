@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"github.com/rxeval/rxeval/eval"
-	"github.com/rxeval/rxeval/judges"
+	"github.com/rxeval/rxeval/judges/verdictcache"
 )
 
 // ScriptVersion changes whenever the BEq+ tactics or rules below change; it
@@ -44,7 +44,7 @@ var tactics = func() []string {
 type BEqJudge struct {
 	Client *Client
 	// Cache, if set, keeps verdicts like the model judge's.
-	Cache *judges.Cache
+	Cache *verdictcache.Cache
 }
 
 func (BEqJudge) Name() string { return "beq+" }
@@ -61,7 +61,7 @@ func (j BEqJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision
 		if p.Kind != eval.Correction {
 			continue
 		}
-		key := judges.CacheKey(j.Name(), j.Client.Version, ScriptVersion+"\x00"+p.Header, p)
+		key := verdictcache.Key(j.Name(), j.Client.Version, ScriptVersion+"\x00"+p.Header, p)
 		if j.Cache != nil {
 			if d, ok := j.Cache.Get(key); ok {
 				d.Reason = "cached: " + d.Reason

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/rxeval/rxeval/eval"
-	"github.com/rxeval/rxeval/judges"
+	"github.com/rxeval/rxeval/judges/verdictcache"
 )
 
 // fakeCommand is a shell command starting this test binary as a REPL.
@@ -112,7 +112,7 @@ func TestBEq(t *testing.T) {
 	if c.Version != "lean 4.99.0-fake" {
 		t.Errorf("version %q", c.Version)
 	}
-	cache, err := judges.OpenCache(filepath.Join(t.TempDir(), "v.db"))
+	cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package judges
+package model
 
 import (
 	"compress/gzip"
@@ -33,12 +33,12 @@ func TestSecretsNeverPrinted(t *testing.T) {
 	}
 	// A server that does not answer.
 	for _, host := range []string{"http://alice:" + pw + "@127.0.0.1:1"} {
-		_, err := NewOllama(context.Background(), ModelConfig{Hosts: []string{host}, Model: "m", Timeout: time.Second})
+		_, err := NewOllama(context.Background(), Config{Hosts: []string{host}, Model: "m", Timeout: time.Second})
 		if err == nil {
 			t.Fatal("no error for a dead host")
 		}
 		check("ollama error", err.Error())
-		_, err = NewOpenAI(context.Background(), ModelConfig{Hosts: []string{host}, Model: "m", Token: token, Timeout: time.Second})
+		_, err = NewOpenAI(context.Background(), Config{Hosts: []string{host}, Model: "m", Token: token, Timeout: time.Second})
 		if err == nil {
 			t.Fatal("no error for a dead host")
 		}
@@ -55,7 +55,7 @@ func TestSecretsNeverPrinted(t *testing.T) {
 	}))
 	defer srv.Close()
 	u := strings.Replace(srv.URL, "http://", "http://alice:"+pw+"@", 1)
-	j, err := NewOpenAI(context.Background(), ModelConfig{Hosts: []string{u}, Model: "m", Token: token, Timeout: 5 * time.Second, MaxFailures: 1, Retries: 0})
+	j, err := NewOpenAI(context.Background(), Config{Hosts: []string{u}, Model: "m", Token: token, Timeout: 5 * time.Second, MaxFailures: 1, Retries: 0})
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
@@ -99,7 +99,7 @@ func TestServerRepliesCapped(t *testing.T) {
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		start := time.Now()
-		_, err := NewOllama(context.Background(), ModelConfig{Hosts: []string{srv.URL}, Model: "m", Timeout: 30 * time.Second})
+		_, err := NewOllama(context.Background(), Config{Hosts: []string{srv.URL}, Model: "m", Timeout: 30 * time.Second})
 		runtime.ReadMemStats(&after)
 		srv.Close()
 		if err == nil || !strings.Contains(err.Error(), "larger than") {

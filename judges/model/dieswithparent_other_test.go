@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package judges
+package model
 
 import "syscall"
 

@@ -1,4 +1,4 @@
-package judges
+package model
 
 import (
 	"bytes"
@@ -18,6 +18,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges/verdictcache"
 )
 
 func fixedReply(delay time.Duration) func(int64, api.ChatRequest) (int, string, time.Duration) {
@@ -113,7 +114,7 @@ func TestHostDroppedPairsRequeued(t *testing.T) {
 		return 503, "", 0
 	})
 	good := newFake(t, []string{"m"}, fixedReply(10*time.Millisecond))
-	cache, err := OpenCache(filepath.Join(t.TempDir(), "v.db"))
+	cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +166,7 @@ func TestAllHostsDropped(t *testing.T) {
 	a := newFake(t, []string{"m"}, reply)
 	b := newFake(t, []string{"m"}, reply)
 	path := filepath.Join(t.TempDir(), "v.db")
-	cache, err := OpenCache(path)
+	cache, err := verdictcache.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +236,7 @@ func TestMaxCalls(t *testing.T) {
 		t.Errorf("totals line:\n%s", log.String())
 	}
 	// With a cache, each run with the same budget asks for the next 7.
-	cache, err := OpenCache(filepath.Join(t.TempDir(), "v.db"))
+	cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +258,7 @@ func TestMaxCalls(t *testing.T) {
 func TestProgressLines(t *testing.T) {
 	a := newFake(t, []string{"m"}, fixedReply(time.Millisecond))
 	b := newFake(t, []string{"m"}, fixedReply(time.Millisecond))
-	cache, err := OpenCache(filepath.Join(t.TempDir(), "v.db"))
+	cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -358,7 +359,7 @@ func oaAlways(content string) func(int64) (int, string, time.Duration) {
 // token; the revision comes from /v1/models and keys the cache.
 func TestOpenAIRequestShape(t *testing.T) {
 	f := newFakeOpenAI(t, vllmEntry, oaAlways(`{"equivalent": false, "reason": "differ"}`))
-	c := ModelConfig{Host: f.URL + "/v1/", Model: "m", Timeout: 2 * time.Second, Retries: 1, Backoff: time.Millisecond, Parallel: 2, Seed: 7, Token: "s3cret"}
+	c := Config{Host: f.URL + "/v1/", Model: "m", Timeout: 2 * time.Second, Retries: 1, Backoff: time.Millisecond, Parallel: 2, Seed: 7, Token: "s3cret"}
 	j, err := NewOpenAI(context.Background(), c)
 	if err != nil {
 		t.Fatal(err)
@@ -418,7 +419,7 @@ func TestOpenAIRequestShape(t *testing.T) {
 	p := samplePairs[0]
 	v := Prompts()[p.Kind].Version
 	keys := map[string]bool{}
-	for _, k := range [][]byte{CacheKey("openai:m", "root:/a", v, p), CacheKey("ollama:m", "root:/a", v, p), CacheKey("openai:n", "root:/a", v, p), CacheKey("openai:m", "root:/b", v, p), CacheKey("openai:m", "", v, p)} {
+	for _, k := range [][]byte{verdictcache.Key("openai:m", "root:/a", v, p), verdictcache.Key("ollama:m", "root:/a", v, p), verdictcache.Key("openai:n", "root:/a", v, p), verdictcache.Key("openai:m", "root:/b", v, p), verdictcache.Key("openai:m", "", v, p)} {
 		keys[string(k)] = true
 	}
 	if len(keys) != 5 {
@@ -440,7 +441,7 @@ func TestOpenAIRevisions(t *testing.T) {
 		{`{"id":"m:latest","owned_by":"library"}`, ""},
 	} {
 		f := newFakeOpenAI(t, tt.entry, oaAlways(""))
-		j, err := NewOpenAI(context.Background(), ModelConfig{Host: f.URL, Model: "m"})
+		j, err := NewOpenAI(context.Background(), Config{Host: f.URL, Model: "m"})
 		if err != nil {
 			t.Errorf("%s: %v", tt.entry, err)
 			continue
@@ -459,7 +460,7 @@ func TestOpenAIRevisions(t *testing.T) {
 		}
 	}))
 	defer ol.Close()
-	if j, err := NewOpenAI(context.Background(), ModelConfig{Host: ol.URL, Model: "m"}); err != nil {
+	if j, err := NewOpenAI(context.Background(), Config{Host: ol.URL, Model: "m"}); err != nil {
 		t.Errorf("Ollama's /v1: %v", err)
 	} else if j.Digest != "ollama:sha256:abcd" {
 		t.Errorf("Ollama's /v1: revision %q", j.Digest)
@@ -467,7 +468,7 @@ func TestOpenAIRevisions(t *testing.T) {
 	// Two servers with different revisions are refused, both named.
 	a := newFakeOpenAI(t, `{"id":"m","root":"org/m@v1"}`, oaAlways(""))
 	b := newFakeOpenAI(t, `{"id":"m","root":"org/m@v2"}`, oaAlways(""))
-	_, err := NewOpenAI(context.Background(), ModelConfig{Hosts: []string{a.URL, b.URL}, Model: "m"})
+	_, err := NewOpenAI(context.Background(), Config{Hosts: []string{a.URL, b.URL}, Model: "m"})
 	if !errors.Is(err, ErrModelMismatch) || !strings.Contains(err.Error(), "root:org/m@v1 on "+hostOf(a.URL)) || !strings.Contains(err.Error(), "root:org/m@v2 on "+hostOf(b.URL)) {
 		t.Errorf("mismatch: %v", err)
 	}
@@ -477,14 +478,14 @@ func TestOpenAIRevisions(t *testing.T) {
 // refused, a remote host: all refused before any work.
 func TestOpenAIUnavailable(t *testing.T) {
 	ctx := context.Background()
-	if _, err := NewOpenAI(ctx, ModelConfig{Model: "m"}); err == nil || !strings.Contains(err.Error(), "--judge-url") {
+	if _, err := NewOpenAI(ctx, Config{Model: "m"}); err == nil || !strings.Contains(err.Error(), "--judge-url") {
 		t.Errorf("no URL: %v", err)
 	}
-	if _, err := NewOpenAI(ctx, ModelConfig{Host: "127.0.0.1:1", Model: "m"}); !errors.Is(err, ErrServerDown) || !strings.Contains(err.Error(), "OpenAI-compatible server does not answer at http://127.0.0.1:1") {
+	if _, err := NewOpenAI(ctx, Config{Host: "127.0.0.1:1", Model: "m"}); !errors.Is(err, ErrServerDown) || !strings.Contains(err.Error(), "OpenAI-compatible server does not answer at http://127.0.0.1:1") {
 		t.Errorf("down: %v", err)
 	}
 	f := newFakeOpenAI(t, `{"id":"a"},{"id":"b"}`, oaAlways(""))
-	_, err := NewOpenAI(ctx, ModelConfig{Host: f.URL, Model: "m"})
+	_, err := NewOpenAI(ctx, Config{Host: f.URL, Model: "m"})
 	var he *HintError
 	if !errors.Is(err, ErrModelMissing) || !errors.As(err, &he) || he.Hint != "the server lists: a, b" {
 		t.Errorf("missing: %v", err)
@@ -497,15 +498,15 @@ func TestOpenAIUnavailable(t *testing.T) {
 		io.WriteString(w, `{"data":[{"id":"m"}]}`)
 	}))
 	defer locked.Close()
-	_, err = NewOpenAI(ctx, ModelConfig{Host: locked.URL, Model: "m", Token: "wrong"})
+	_, err = NewOpenAI(ctx, Config{Host: locked.URL, Model: "m", Token: "wrong"})
 	if !errors.As(err, &he) || !strings.Contains(he.Hint, "RXEVAL_JUDGE_TOKEN") || !strings.Contains(err.Error(), "HTTP 401") {
 		t.Errorf("token: %v", err)
 	}
-	if _, err := NewOpenAI(ctx, ModelConfig{Host: locked.URL, Model: "m", Token: "right"}); err != nil {
+	if _, err := NewOpenAI(ctx, Config{Host: locked.URL, Model: "m", Token: "right"}); err != nil {
 		t.Errorf("right token: %v", err)
 	}
 	for _, remote := range []string{"http://10.1.2.3:8000", "https://gpu.example.com/v1"} {
-		if _, err := NewOpenAI(ctx, ModelConfig{Hosts: []string{f.URL, remote}, Model: "a"}); !errors.Is(err, ErrRemoteHost) {
+		if _, err := NewOpenAI(ctx, Config{Hosts: []string{f.URL, remote}, Model: "a"}); !errors.Is(err, ErrRemoteHost) {
 			t.Errorf("%s: %v", remote, err)
 		}
 	}
@@ -531,7 +532,7 @@ func TestOpenAIFailures(t *testing.T) {
 		wantCalls int64
 	}{{500, 3}, {429, 3}, {400, 1}, {404, 1}} {
 		f := newFakeOpenAI(t, `{"id":"m"}`, func(int64) (int, string, time.Duration) { return tt.status, "", 0 })
-		j, err := NewOpenAI(ctx, ModelConfig{Host: f.URL, Model: "m", Retries: 2, Backoff: time.Millisecond, MaxFailures: 5})
+		j, err := NewOpenAI(ctx, Config{Host: f.URL, Model: "m", Retries: 2, Backoff: time.Millisecond, MaxFailures: 5})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -544,7 +545,7 @@ func TestOpenAIFailures(t *testing.T) {
 		}
 	}
 	empty := newFakeOpenAI(t, `{"id":"m"}`, oaAlways("maybe"))
-	j, _ := NewOpenAI(ctx, ModelConfig{Host: empty.URL, Model: "m", MaxFailures: 1})
+	j, _ := NewOpenAI(ctx, Config{Host: empty.URL, Model: "m", MaxFailures: 1})
 	if ds, err := j.Judge(ctx, manyPairs(3)); err != nil || !ds[0].Failed || ds[0].Verdict != eval.Undecided || !strings.HasPrefix(ds[2].Reason, "model reply unusable") {
 		t.Errorf("unparsable: %v %+v", err, ds)
 	}
@@ -556,13 +557,13 @@ func TestOpenAIFailures(t *testing.T) {
 		http.Redirect(w, r, "http://127.0.0.1:1/steal", http.StatusTemporaryRedirect)
 	}))
 	defer redirect.Close()
-	j, _ = NewOpenAI(ctx, ModelConfig{Host: redirect.URL, Model: "m", MaxFailures: 5})
+	j, _ = NewOpenAI(ctx, Config{Host: redirect.URL, Model: "m", MaxFailures: 5})
 	if ds, err := j.Judge(ctx, samplePairs[:1]); err != nil || !strings.Contains(ds[0].Reason, "redirect") {
 		t.Errorf("redirect: %v %+v", err, ds)
 	}
 	bad := newFakeOpenAI(t, `{"id":"m"}`, func(int64) (int, string, time.Duration) { return 502, "", 0 })
 	good := newFakeOpenAI(t, `{"id":"m"}`, oaAlways(`{"equivalent": true, "reason": "ok"}`))
-	j, _ = NewOpenAI(ctx, ModelConfig{Hosts: []string{bad.URL, good.URL}, Model: "m", Parallel: 2, Retries: 0, Backoff: time.Millisecond, MaxFailures: 2})
+	j, _ = NewOpenAI(ctx, Config{Hosts: []string{bad.URL, good.URL}, Model: "m", Parallel: 2, Retries: 0, Backoff: time.Millisecond, MaxFailures: 2})
 	ds, err := j.Judge(ctx, manyPairs(12))
 	if err != nil {
 		t.Fatal(err)
@@ -674,7 +675,7 @@ func TestHostsFailingOneAfterAnother(t *testing.T) {
 		}
 		return 200, `{"equivalent": true, "reason": "ok"}`, 3 * time.Millisecond
 	})
-	c := ModelConfig{Hosts: []string{always500.URL, later.URL, flaky.URL}, Model: "m", Parallel: 4, Retries: 1, Backoff: time.Millisecond, MaxFailures: 3, Timeout: 2 * time.Second}
+	c := Config{Hosts: []string{always500.URL, later.URL, flaky.URL}, Model: "m", Parallel: 4, Retries: 1, Backoff: time.Millisecond, MaxFailures: 3, Timeout: 2 * time.Second}
 	j, err := NewOllama(context.Background(), c)
 	if err != nil {
 		t.Fatal(err)
@@ -710,7 +711,7 @@ func TestHostsFailingOneAfterAnother(t *testing.T) {
 // instead of --num-ctx.
 func TestOpenAIContextLength(t *testing.T) {
 	f := newFakeOpenAI(t, `{"id":"m","max_model_len":2000}`, oaAlways(`{"equivalent": true, "reason": "ok"}`))
-	j, err := NewOpenAI(context.Background(), ModelConfig{Host: f.URL, Model: "m", NumCtx: 64000})
+	j, err := NewOpenAI(context.Background(), Config{Host: f.URL, Model: "m", NumCtx: 64000})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package judges
+package model
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges"
 )
 
 func injections(t *testing.T) []string {
@@ -43,7 +44,7 @@ const (
 // segment elsewhere stays not-equivalent or undecided whatever text is
 // smuggled into it, in comments or around it.
 func TestInjectionsDoNotFlipDeterministicVerdicts(t *testing.T) {
-	d := Deterministic()
+	d := judges.Deterministic()
 	for _, inj := range injections(t) {
 		preds := []string{
 			injWrong + " -- " + inj,

@@ -1,4 +1,4 @@
-package judges
+package model
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/internal/synth"
-	bolt "go.etcd.io/bbolt"
+	"github.com/rxeval/rxeval/judges/verdictcache"
 )
 
 // benchDelay is how long each fake server takes to answer a call.
@@ -30,7 +30,7 @@ func BenchmarkHosts(b *testing.B) {
 				for range hosts {
 					urls = append(urls, newFake(b, []string{"m"}, fixedReply(benchDelay)).URL)
 				}
-				j, err := NewOllama(context.Background(), ModelConfig{Hosts: urls, Model: "m", Parallel: parallel, Timeout: 10 * time.Second})
+				j, err := NewOllama(context.Background(), Config{Hosts: urls, Model: "m", Parallel: parallel, Timeout: 10 * time.Second})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -70,7 +70,7 @@ func BenchmarkOpenAIHosts(b *testing.B) {
 				})
 				urls = append(urls, f.URL)
 			}
-			j, err := NewOpenAI(context.Background(), ModelConfig{Hosts: urls, Model: "m", Parallel: parallel, Timeout: 10 * time.Second})
+			j, err := NewOpenAI(context.Background(), Config{Hosts: urls, Model: "m", Parallel: parallel, Timeout: 10 * time.Second})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -98,7 +98,7 @@ func BenchmarkOpenAIHosts(b *testing.B) {
 //	go test ./judges -run XXX -bench PairOverhead
 func BenchmarkPairOverhead(b *testing.B) {
 	f := newFake(b, []string{"m"}, fixedReply(0))
-	j, err := NewOllama(context.Background(), ModelConfig{Host: f.URL, Model: "m", Parallel: 1})
+	j, err := NewOllama(context.Background(), Config{Host: f.URL, Model: "m", Parallel: 1})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -134,18 +134,14 @@ func rerunPairs() []eval.Pair {
 // fillCache stores an equivalent verdict for every pair in one
 // transaction (the judge writes one per verdict, durably; that is not what
 // the rerun measures).
-func fillCache(tb testing.TB, c *Cache, j *ModelJudge, pairs []eval.Pair) {
-	err := c.db.Update(func(tx *bolt.Tx) error {
-		bk := tx.Bucket(bucket)
-		for _, p := range pairs {
-			k := CacheKey(j.Name(), j.Digest, Prompts()[p.Kind].Version, p)
-			if err := bk.Put(k, []byte(`{"verdict":"equivalent","reason":"r","by":"ollama:m"}`)); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+func fillCache(tb testing.TB, c *verdictcache.Cache, j *Judge, pairs []eval.Pair) {
+	keys := make([][]byte, len(pairs))
+	ds := make([]eval.Decision, len(pairs))
+	for i, p := range pairs {
+		keys[i] = verdictcache.Key(j.Name(), j.Digest, Prompts()[p.Kind].Version, p)
+		ds[i] = eval.Decision{Verdict: eval.Equivalent, Reason: "r", By: "ollama:m"}
+	}
+	if err := c.PutBatch(keys, ds); err != nil {
 		tb.Fatal(err)
 	}
 }
@@ -157,7 +153,7 @@ func TestCachedRerun14060(t *testing.T) {
 		t.Skip("-short")
 	}
 	f := newFake(t, []string{"m"}, fixedReply(0))
-	cache, err := OpenCache(filepath.Join(t.TempDir(), "v.db"))
+	cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +182,7 @@ func TestCachedRerun14060(t *testing.T) {
 func BenchmarkCachedRerun14060(b *testing.B) {
 	f := newFake(b, []string{"m"}, fixedReply(0))
 	path := filepath.Join(b.TempDir(), "v.db")
-	cache, err := OpenCache(path)
+	cache, err := verdictcache.Open(path)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -197,7 +193,7 @@ func BenchmarkCachedRerun14060(b *testing.B) {
 	cache.Close()
 	b.ResetTimer()
 	for b.Loop() {
-		cache, err := OpenCache(path)
+		cache, err := verdictcache.Open(path)
 		if err != nil {
 			b.Fatal(err)
 		}

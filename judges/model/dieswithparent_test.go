@@ -1,6 +1,6 @@
 //go:build linux
 
-package judges
+package model
 
 import (
 	"os"

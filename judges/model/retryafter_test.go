@@ -1,4 +1,4 @@
-package judges
+package model
 
 import (
 	"context"
@@ -36,7 +36,7 @@ func TestRetryAfterHonoured(t *testing.T) {
 		http.Error(w, "slow down", http.StatusTooManyRequests)
 	}))
 	defer srv.Close()
-	j, err := NewOpenAI(context.Background(), ModelConfig{Hosts: []string{srv.URL}, Model: "m", Timeout: 5 * time.Second, Retries: 1, MaxFailures: 1, Backoff: 10 * time.Millisecond})
+	j, err := NewOpenAI(context.Background(), Config{Hosts: []string{srv.URL}, Model: "m", Timeout: 5 * time.Second, Retries: 1, MaxFailures: 1, Backoff: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

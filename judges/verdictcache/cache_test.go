@@ -1,4 +1,4 @@
-package judges
+package verdictcache
 
 import (
 	"errors"
@@ -14,13 +14,13 @@ import (
 func goodCache(t *testing.T, n int) []byte {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "good.db")
-	c, err := OpenCache(path)
+	c, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range n {
 		p := eval.Pair{Kind: eval.Correction, Gold: "g", Pred: string(rune('a' + i%26)), Idx: "x", Informal: string(make([]byte, i%300))}
-		if err := c.Put(CacheKey("j", "d", "v", p), eval.Decision{Verdict: eval.Equivalent, By: "j", Reason: "because"}); err != nil {
+		if err := c.Put(Key("j", "d", "v", p), eval.Decision{Verdict: eval.Equivalent, By: "j", Reason: "because"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -33,7 +33,7 @@ func goodCache(t *testing.T, n int) []byte {
 }
 
 // TestCorruptCache: every kind of damaged cache file opens cleanly or fails
-// with ErrCacheCorrupt; none panics or faults (a panic or SIGBUS would
+// with ErrCorrupt; none panics or faults (a panic or SIGBUS would
 // kill this test binary).
 func TestCorruptCache(t *testing.T) {
 	good := goodCache(t, 400)
@@ -70,11 +70,11 @@ func TestCorruptCache(t *testing.T) {
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			c, err := OpenCache(path)
+			c, err := Open(path)
 			if err != nil {
 				t.Log(err)
-				if !errors.Is(err, ErrCacheCorrupt) {
-					t.Fatalf("err = %v, want ErrCacheCorrupt", err)
+				if !errors.Is(err, ErrCorrupt) {
+					t.Fatalf("err = %v, want ErrCorrupt", err)
 				}
 				return
 			}
@@ -84,7 +84,7 @@ func TestCorruptCache(t *testing.T) {
 	// A sound file still opens and keeps its verdicts.
 	path := filepath.Join(t.TempDir(), "v.db")
 	os.WriteFile(path, good, 0o644)
-	c, err := OpenCache(path)
+	c, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,48 +94,18 @@ func TestCorruptCache(t *testing.T) {
 	}
 }
 
-// TestCacheWriteFailureKeepsVerdicts: when the cache cannot store a verdict
-// (a full disk; here a closed database), the judge still returns every
-// verdict and reports the cache error instead of discarding the work.
-func TestCacheWriteFailureKeepsVerdicts(t *testing.T) {
-	f := newFake(t, []string{"m"}, always(`{"equivalent": true, "reason": "same"}`))
-	cache, err := OpenCache(filepath.Join(t.TempDir(), "v.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cache.Close() // every Put now fails
-	c := cfg(f, "m")
-	c.Cache = cache
-	j, err := NewOllama(t.Context(), c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := j.Judge(t.Context(), samplePairs)
-	if err != nil {
-		t.Fatalf("the run failed on a cache error: %v", err)
-	}
-	for _, d := range ds {
-		if d.Verdict != eval.Equivalent {
-			t.Errorf("decision %+v", d)
-		}
-	}
-	if j.CacheError() == nil {
-		t.Error("CacheError is nil after failed writes")
-	}
-}
-
 // TestCacheKeyParts: every part of a cache key matters, the kind alone
 // included (a localization verdict must never answer a correction pair).
 func TestCacheKeyParts(t *testing.T) {
 	base := eval.Pair{Kind: eval.Correction, Informal: "i", FormalStatement: "s", Gold: "g", Pred: "p"}
-	k := string(CacheKey("j", "d", "v", base))
+	k := string(Key("j", "d", "v", base))
 	variants := map[string][]byte{}
 	kind := base
 	kind.Kind = eval.Localization
-	variants["kind"] = CacheKey("j", "d", "v", kind)
-	variants["judge"] = CacheKey("j2", "d", "v", base)
-	variants["digest"] = CacheKey("j", "d2", "v", base)
-	variants["prompt version"] = CacheKey("j", "d", "v2", base)
+	variants["kind"] = Key("j", "d", "v", kind)
+	variants["judge"] = Key("j2", "d", "v", base)
+	variants["digest"] = Key("j", "d2", "v", base)
+	variants["prompt version"] = Key("j", "d", "v2", base)
 	for name, mod := range map[string]func(*eval.Pair){
 		"informal": func(p *eval.Pair) { p.Informal = "i2" }, "statement": func(p *eval.Pair) { p.FormalStatement = "s2" },
 		"gold": func(p *eval.Pair) { p.Gold = "g2" }, "pred": func(p *eval.Pair) { p.Pred = "p2" },
@@ -143,11 +113,24 @@ func TestCacheKeyParts(t *testing.T) {
 	} {
 		p := base
 		mod(&p)
-		variants[name] = CacheKey("j", "d", "v", p)
+		variants[name] = Key("j", "d", "v", p)
 	}
 	for name, v := range variants {
 		if string(v) == k {
 			t.Errorf("the key does not change with the %s", name)
 		}
+	}
+}
+
+// TestDefaultPath is under the user cache directory.
+func TestDefaultPath(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", "/tmp/xdg-test")
+	if p, err := DefaultPath(); err != nil || p != filepath.Join("/tmp/xdg-test", "rxeval", "verdicts.db") {
+		t.Errorf("%q, %v", p, err)
+	}
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", "")
+	if p, err := DefaultPath(); err == nil {
+		t.Errorf("no cache directory: %q without error", p)
 	}
 }

@@ -1,4 +1,10 @@
-package judges
+// Package model is the stage-two judge on a model: a locally hosted open
+// model through Ollama, or an OpenAI-compatible server. It renders the
+// prompts (prompt.go, prompts/), spreads pairs over hosts (queue.go),
+// retries and fails over by what the server answered, redacts secrets
+// from every message (redact.go), caches verdicts durably
+// (judges/verdictcache) and reports progress on long runs (progress.go).
+package model
 
 import (
 	"context"
@@ -7,7 +13,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -15,11 +20,12 @@ import (
 	"time"
 
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges/verdictcache"
 )
 
-// ModelConfig configures a model judge: Ollama hosts or OpenAI-compatible
+// Config configures a model judge: Ollama hosts or OpenAI-compatible
 // servers.
-type ModelConfig struct {
+type Config struct {
 	// Host is one server; Hosts are several serving the same model (Host,
 	// if set, comes first). For Ollama an empty list means $OLLAMA_HOST or
 	// http://127.0.0.1:11434; an OpenAI-compatible judge needs a URL.
@@ -51,16 +57,13 @@ type ModelConfig struct {
 	NumCtx     int
 	NumPredict int
 	// Cache, if not nil, stores verdicts durably.
-	Cache *Cache
+	Cache *verdictcache.Cache
 	// Progress, if not nil, receives progress lines and a final totals
 	// line; a terminal gets a line redrawn in place.
 	Progress io.Writer
 }
 
-// OllamaConfig is the configuration of an Ollama judge.
-type OllamaConfig = ModelConfig
-
-func (c *ModelConfig) defaults() {
+func (c *Config) defaults() {
 	if c.Timeout <= 0 {
 		c.Timeout = 2 * time.Minute
 	}
@@ -82,7 +85,7 @@ func (c *ModelConfig) defaults() {
 }
 
 // hostList is Host then Hosts, without empty entries and duplicates.
-func (c *ModelConfig) hostList() []string {
+func (c *Config) hostList() []string {
 	var out []string
 	for _, h := range append([]string{c.Host}, c.Hosts...) {
 		if h = strings.TrimSpace(h); h != "" && !slices.Contains(out, h) {
@@ -101,10 +104,10 @@ type endpoint interface {
 	chat(ctx context.Context, system, user string) (string, error)
 }
 
-// ModelJudge asks a model, served by one or more hosts, whether two texts
+// Judge asks a model, served by one or more hosts, whether two texts
 // are equivalent. Verdicts are cached; pairs go to the least busy host.
-type ModelJudge struct {
-	cfg  ModelConfig
+type Judge struct {
+	cfg  Config
 	kind string // "ollama" or "openai"
 	eps  []endpoint
 	// Digest identifies the model's weights: the Ollama digest, or the
@@ -122,7 +125,7 @@ type ModelJudge struct {
 	statsMu      sync.Mutex
 	stats        []HostStats
 	lastRun      RunStats
-	secrets      []string // never shown: see ModelConfig.secrets
+	secrets      []string // never shown: see Config.secrets
 }
 
 // HostStats counts what one host did over the judge's lifetime.
@@ -162,34 +165,34 @@ var (
 )
 
 // Name is "KIND:MODEL", e.g. "ollama:qwen2.5:7b" or "openai:meta-llama/Llama-3.3-70B-Instruct".
-func (j *ModelJudge) Name() string { return j.kind + ":" + j.cfg.Model }
+func (j *Judge) Name() string { return j.kind + ":" + j.cfg.Model }
 
 // Cache returns the verdict cache the judge writes to (nil: none), for
 // other judges of the same run to share.
-func (j *ModelJudge) Cache() *Cache { return j.cfg.Cache }
+func (j *Judge) Cache() *verdictcache.Cache { return j.cfg.Cache }
 
 // Calls counts the model calls made (cache hits excluded).
-func (j *ModelJudge) Calls() int64 { return j.calls.Load() }
+func (j *Judge) Calls() int64 { return j.calls.Load() }
 
 // Hosts returns what each host did so far.
-func (j *ModelJudge) Hosts() []HostStats {
+func (j *Judge) Hosts() []HostStats {
 	j.statsMu.Lock()
 	defer j.statsMu.Unlock()
 	return slices.Clone(j.stats)
 }
 
 // LastRun returns the totals of the last Judge call.
-func (j *ModelJudge) LastRun() RunStats {
+func (j *Judge) LastRun() RunStats {
 	j.statsMu.Lock()
 	defer j.statsMu.Unlock()
 	return j.lastRun
 }
 
 // MaxCalls is the call budget (0: none).
-func (j *ModelJudge) MaxCalls() int64 { return j.cfg.MaxCalls }
+func (j *Judge) MaxCalls() int64 { return j.cfg.MaxCalls }
 
 // Options are the model options sent with every call.
-func (j *ModelJudge) Options() map[string]any {
+func (j *Judge) Options() map[string]any {
 	if j.kind == "openai" {
 		return map[string]any{"temperature": 0, "seed": j.cfg.Seed, "max_tokens": j.cfg.NumPredict}
 	}
@@ -197,7 +200,7 @@ func (j *ModelJudge) Options() map[string]any {
 }
 
 // Info describes the judge for reports.
-func (j *ModelJudge) Info() map[string]any {
+func (j *Judge) Info() map[string]any {
 	pv := map[string]string{}
 	for k, p := range Prompts() {
 		pv[k.String()] = p.Version
@@ -221,7 +224,7 @@ func (j *ModelJudge) Info() map[string]any {
 
 // CacheError is the first error writing a verdict to the cache, if any: the
 // verdicts were used all the same, but a rerun will ask for them again.
-func (j *ModelJudge) CacheError() error {
+func (j *Judge) CacheError() error {
 	if p := j.cacheErr.Load(); p != nil {
 		return *p
 	}
@@ -241,7 +244,7 @@ type errUnparsable struct{ error }
 type errTooLong struct{ error }
 
 // takeCall reserves one model call from the budget.
-func (j *ModelJudge) takeCall() bool {
+func (j *Judge) takeCall() bool {
 	if j.cfg.MaxCalls <= 0 {
 		return true
 	}
@@ -249,7 +252,7 @@ func (j *ModelJudge) takeCall() bool {
 }
 
 // ask makes one model call for a pair on one endpoint.
-func (j *ModelJudge) ask(ctx context.Context, h int, pair eval.Pair) (eval.Decision, error) {
+func (j *Judge) ask(ctx context.Context, h int, pair eval.Pair) (eval.Decision, error) {
 	p := Prompts()[pair.Kind]
 	msg, err := p.Render(pair)
 	if err != nil {
@@ -325,7 +328,7 @@ func hostFault(err error) bool {
 
 // askWithRetries asks one host, retrying transient failures with
 // exponential back-off. err is the last failure of a call that failed.
-func (j *ModelJudge) askWithRetries(ctx context.Context, h int, p eval.Pair) (eval.Decision, error) {
+func (j *Judge) askWithRetries(ctx context.Context, h int, p eval.Pair) (eval.Decision, error) {
 	var err error
 	for attempt := 0; attempt <= j.cfg.Retries; attempt++ {
 		if attempt > 0 {
@@ -366,7 +369,7 @@ func (j *ModelJudge) askWithRetries(ctx context.Context, h int, p eval.Pair) (ev
 	return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model call failed: " + redact(err.Error(), j.secrets), Failed: true}, redactErr(err, j.secrets)
 }
 
-func notAskedBudget(j *ModelJudge) eval.Decision {
+func notAskedBudget(j *Judge) eval.Decision {
 	return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: fmt.Sprintf("not asked: --max-calls %d reached", j.cfg.MaxCalls)}
 }
 
@@ -379,7 +382,7 @@ func notAskedBudget(j *ModelJudge) eval.Decision {
 // with no host left the run stops with ErrServerFailing (verdicts so far
 // stay cached). A verdict the cache cannot store is still returned: see
 // CacheError.
-func (j *ModelJudge) Judge(parent context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
+func (j *Judge) Judge(parent context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	start := time.Now()
@@ -388,7 +391,7 @@ func (j *ModelJudge) Judge(parent context.Context, pairs []eval.Pair) ([]eval.De
 	keys := make([][]byte, len(pairs))
 	var todo []int
 	for i, p := range pairs {
-		keys[i] = CacheKey(j.Name(), j.Digest, Prompts()[p.Kind].Version, p)
+		keys[i] = verdictcache.Key(j.Name(), j.Digest, Prompts()[p.Kind].Version, p)
 		if j.cfg.Cache != nil {
 			if d, ok := j.cfg.Cache.Get(keys[i]); ok {
 				d.Reason = "cached: " + d.Reason
@@ -453,7 +456,7 @@ func (j *ModelJudge) Judge(parent context.Context, pairs []eval.Pair) ([]eval.De
 }
 
 // work is one call slot on host h.
-func (j *ModelJudge) work(ctx context.Context, h int, q *queue, pairs []eval.Pair, keys [][]byte, out []eval.Decision, prog *progress) {
+func (j *Judge) work(ctx context.Context, h int, q *queue, pairs []eval.Pair, keys [][]byte, out []eval.Decision, prog *progress) {
 	for {
 		i, ok := q.next(ctx, h)
 		if !ok {
@@ -502,7 +505,7 @@ func (j *ModelJudge) work(ctx context.Context, h int, q *queue, pairs []eval.Pai
 	}
 }
 
-func (j *ModelJudge) dropReasons() string {
+func (j *Judge) dropReasons() string {
 	j.statsMu.Lock()
 	defer j.statsMu.Unlock()
 	var parts []string
@@ -513,7 +516,7 @@ func (j *ModelJudge) dropReasons() string {
 }
 
 // dropHint is the advice when every host was dropped.
-func (j *ModelJudge) dropHint() string {
+func (j *Judge) dropHint() string {
 	h := "check that the servers are up and have memory for the model (their logs say why); "
 	if strings.Contains(j.dropReasons(), "HTTP 429") {
 		h = "the server is limiting the rate of requests (HTTP 429): lower --parallel, or wait and rerun; "
@@ -527,7 +530,7 @@ func (j *ModelJudge) dropHint() string {
 }
 
 // finish records the run's totals and prints the final line.
-func (j *ModelJudge) finish(out []eval.Decision, todo []int, n int, start time.Time, callsBefore int64, prog *progress) {
+func (j *Judge) finish(out []eval.Decision, todo []int, n int, start time.Time, callsBefore int64, prog *progress) {
 	rs := RunStats{Pairs: n, Cached: n - len(todo), Asked: len(todo), Calls: j.calls.Load() - callsBefore, Elapsed: time.Since(start)}
 	for _, i := range todo {
 		d := out[i]
@@ -553,280 +556,4 @@ func (j *ModelJudge) finish(out []eval.Decision, todo []int, n int, start time.T
 	hosts := slices.Clone(j.stats)
 	j.statsMu.Unlock()
 	prog.final(rs, hosts, j.cfg.MaxCalls)
-}
-
-// queue hands pairs to call slots: a re-queued pair to a host that has not
-// tried it, a fresh pair to a slot whose host has no more calls in flight
-// than any other live host with an idle slot.
-type queue struct {
-	mu          sync.Mutex
-	conds       []*sync.Cond // one per host, on mu: a wake-up per host, not per slot
-	fresh       []int
-	retry       []int
-	gaveUp      []int                 // re-queued pairs no live host can still try
-	last        map[int]eval.Decision // the last failure of a re-queued pair
-	tried       map[int][]bool
-	inflight    []int
-	waiting     []int
-	dropped     []bool
-	failsInARow []int
-	maxFailures int
-	busy        int // pairs taken and not yet done or re-queued
-	// slots and arrived: no slot takes a pair before every slot is
-	// waiting, so that the first pairs spread over the hosts.
-	slots, arrived int
-	finished       chan struct{} // closed when no pair is left to do
-	finishOnce     sync.Once
-}
-
-func newQueue(todo []int, hosts, maxFailures int) *queue {
-	q := &queue{fresh: todo, last: map[int]eval.Decision{}, tried: map[int][]bool{}, inflight: make([]int, hosts), waiting: make([]int, hosts),
-		dropped: make([]bool, hosts), failsInARow: make([]int, hosts), maxFailures: maxFailures, finished: make(chan struct{})}
-	for range hosts {
-		q.conds = append(q.conds, sync.NewCond(&q.mu))
-	}
-	return q
-}
-
-func (q *queue) wake() {
-	q.mu.Lock()
-	q.wakeAll()
-	q.mu.Unlock()
-}
-
-// wait parks a slot of host h until a change that may concern it.
-func (q *queue) wait(h int) {
-	q.waiting[h]++
-	q.conds[h].Wait()
-	q.waiting[h]--
-}
-
-// nudge wakes one idle slot of each host to look at the queue again.
-func (q *queue) nudge() {
-	for _, c := range q.conds {
-		c.Signal()
-	}
-}
-
-// wakeAll wakes every idle slot: the run is over, or a host was dropped.
-func (q *queue) wakeAll() {
-	for _, c := range q.conds {
-		c.Broadcast()
-	}
-}
-
-// arrive registers a call slot that is ready to work.
-func (q *queue) arrive() {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	q.arrived++
-	if q.arrived == q.slots {
-		q.wakeAll()
-	}
-}
-
-// next blocks until there is a pair for host h; ok is false when there is
-// no more work for h.
-func (q *queue) next(ctx context.Context, h int) (int, bool) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	for {
-		if ctx.Err() != nil || q.dropped[h] {
-			return 0, false
-		}
-		if q.arrived < q.slots {
-			q.wait(h)
-			continue
-		}
-		q.sweep()
-		for k, i := range q.retry {
-			if !q.tried[i][h] {
-				q.retry = slices.Delete(q.retry, k, k+1)
-				return q.take(i, h), true
-			}
-		}
-		if len(q.fresh) > 0 && !q.lessBusyIdle(h) {
-			i := q.fresh[0]
-			q.fresh = q.fresh[1:]
-			return q.take(i, h), true
-		}
-		if q.over() {
-			return 0, false
-		}
-		q.wait(h)
-	}
-}
-
-// sweep gives up the re-queued pairs that every live host has tried.
-func (q *queue) sweep() {
-	q.retry = slices.DeleteFunc(q.retry, func(i int) bool {
-		if q.untried(i) {
-			return false
-		}
-		q.gaveUp = append(q.gaveUp, i)
-		return true
-	})
-}
-
-func (q *queue) untried(i int) bool {
-	for g := range q.inflight {
-		if !q.dropped[g] && !q.tried[i][g] {
-			return true
-		}
-	}
-	return false
-}
-
-// lessBusyIdle reports whether another live host with an idle slot has
-// fewer calls in flight than h: that host takes the next fresh pair.
-func (q *queue) lessBusyIdle(h int) bool {
-	for g := range q.inflight {
-		if g != h && !q.dropped[g] && q.waiting[g] > 0 && q.inflight[g] < q.inflight[h] {
-			return true
-		}
-	}
-	return false
-}
-
-func (q *queue) take(i, h int) int {
-	if q.tried[i] == nil {
-		q.tried[i] = make([]bool, len(q.inflight))
-	}
-	q.tried[i][h] = true
-	q.inflight[h]++
-	q.busy++
-	if len(q.fresh)+len(q.retry) > 0 {
-		q.nudge()
-	}
-	return i
-}
-
-// callEnded ends a call on host h: a failure counts towards dropping the
-// host, anything else resets the count.
-func (q *queue) callEnded(h int, failed bool) (fails int, dropped bool) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	q.inflight[h]--
-	q.nudge()
-	if !failed {
-		q.failsInARow[h] = 0
-		return 0, false
-	}
-	q.failsInARow[h]++
-	if q.failsInARow[h] >= q.maxFailures && !q.dropped[h] {
-		q.dropped[h] = true
-		dropped = true
-		q.wakeAll()
-	}
-	return q.failsInARow[h], dropped
-}
-
-// done ends a taken pair.
-func (q *queue) done() {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	q.busy--
-	if q.over() {
-		q.wakeAll()
-	}
-}
-
-// over reports (and signals on finished) that no pair is left to do.
-func (q *queue) over() bool {
-	if len(q.fresh) > 0 || len(q.retry) > 0 || q.busy > 0 {
-		return false
-	}
-	q.finishOnce.Do(func() { close(q.finished) })
-	return true
-}
-
-func (q *queue) isDropped(h int) bool {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	return q.dropped[h]
-}
-
-// requeue puts a failed pair back for a live host that has not tried it;
-// false if there is none.
-func (q *queue) requeue(i int, d eval.Decision) bool {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	if !q.untried(i) {
-		return false
-	}
-	q.retry = append(q.retry, i)
-	q.last[i] = d
-	q.busy--
-	q.nudge()
-	return true
-}
-
-// leftover returns the pairs never finished, with the last failure of
-// those that were tried.
-func (q *queue) leftover() ([]int, map[int]eval.Decision) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	return slices.Concat(q.fresh, q.retry, q.gaveUp), q.last
-}
-
-func (q *queue) allDropped() bool {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	return !slices.Contains(q.dropped, false)
-}
-
-// secrets are the strings no message or output may show: the bearer token
-// and the passwords of the host URLs.
-func (c *ModelConfig) secrets() []string {
-	var out []string
-	if len(c.Token) >= 4 {
-		out = append(out, c.Token)
-	}
-	for _, h := range c.hostList() {
-		if u, err := url.Parse(h); err == nil && u.User != nil {
-			if pw, ok := u.User.Password(); ok && len(pw) >= 4 {
-				out = append(out, pw, url.QueryEscape(pw), url.PathEscape(pw))
-			}
-		}
-	}
-	return out
-}
-
-// redact replaces every secret in s with ***.
-func redact(s string, secrets []string) string {
-	for _, sec := range secrets {
-		s = strings.ReplaceAll(s, sec, "***")
-	}
-	return s
-}
-
-// redactedError shows its error's message with the secrets replaced; the
-// error itself stays reachable (errors.Is, errors.As, its hint).
-type redactedError struct {
-	err error
-	msg string
-}
-
-func (e *redactedError) Error() string { return e.msg }
-func (e *redactedError) Unwrap() error { return e.err }
-
-// Hint keeps a HintError's advice.
-func (e *redactedError) Hint() string {
-	var he *HintError
-	if errors.As(e.err, &he) {
-		return he.Hint
-	}
-	return ""
-}
-
-// redactErr returns err with the secrets replaced in its message.
-func redactErr(err error, secrets []string) error {
-	if err == nil {
-		return nil
-	}
-	msg := redact(err.Error(), secrets)
-	if msg == err.Error() {
-		return err
-	}
-	return &redactedError{err: err, msg: msg}
 }

@@ -1,4 +1,4 @@
-package judges
+package model
 
 import (
 	"bytes"
@@ -174,7 +174,7 @@ type ollamaEndpoint struct {
 	u      *url.URL
 	client *api.Client // version and model list
 	http   *http.Client
-	j      *ModelJudge
+	j      *Judge
 }
 
 func (e *ollamaEndpoint) label() string { return e.u.Host }
@@ -236,7 +236,7 @@ func checkHost(what, host string, allowRemote bool) (*url.URL, error) {
 
 // NewOllama connects to every host and checks, before any work, that each
 // answers and has the model, and that all have the same digest.
-func NewOllama(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
+func NewOllama(ctx context.Context, cfg Config) (*Judge, error) {
 	j, err := newOllama(ctx, cfg)
 	if j != nil {
 		j.secrets = cfg.secrets()
@@ -244,7 +244,7 @@ func NewOllama(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
 	return j, redactErr(err, cfg.secrets())
 }
 
-func newOllama(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
+func newOllama(ctx context.Context, cfg Config) (*Judge, error) {
 	cfg.defaults()
 	hosts := cfg.hostList()
 	if len(hosts) == 0 {
@@ -258,7 +258,7 @@ func newOllama(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
 		}
 		urls = append(urls, u)
 	}
-	j := &ModelJudge{cfg: cfg, kind: "ollama"}
+	j := &Judge{cfg: cfg, kind: "ollama"}
 	digests := map[string][]string{}
 	for _, u := range urls {
 		hc := newHTTPClient(cfg.Timeout, cfg.Parallel)

@@ -1,4 +1,7 @@
-package judges
+// Package verdictcache keeps judge verdicts that cost time (a model's, or
+// Lean's) durably in one bbolt file, keyed by the judge, its version and
+// the pair's texts, so that a rerun asks only about new pairs.
+package verdictcache
 
 import (
 	"crypto/sha256"
@@ -29,8 +32,8 @@ type Cache struct {
 
 var bucket = []byte("verdicts-v1")
 
-// DefaultCachePath is the verdict cache under the user's cache directory.
-func DefaultCachePath() (string, error) {
+// DefaultPath is the verdict cache under the user's cache directory.
+func DefaultPath() (string, error) {
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		return "", err
@@ -38,17 +41,17 @@ func DefaultCachePath() (string, error) {
 	return filepath.Join(dir, "rxeval", "verdicts.db"), nil
 }
 
-// ErrCacheLocked means another rxeval holds the cache file.
-var ErrCacheLocked = errors.New("the verdict cache is in use by another rxeval")
+// ErrLocked means another rxeval holds the cache file.
+var ErrLocked = errors.New("the verdict cache is in use by another rxeval")
 
-// ErrCacheCorrupt means the cache file is not a readable bbolt database.
-var ErrCacheCorrupt = errors.New("the verdict cache is corrupt")
+// ErrCorrupt means the cache file is not a readable bbolt database.
+var ErrCorrupt = errors.New("the verdict cache is corrupt")
 
-// OpenCache opens (creating) the cache file at path. A corrupt file gives
-// ErrCacheCorrupt, never a crash: bbolt panics (or faults on a truncated
+// Open opens (creating) the cache file at path. A corrupt file gives
+// ErrCorrupt, never a crash: bbolt panics (or faults on a truncated
 // mapping) when it meets a bad page, so the open and a walk over every page
 // the cache will read run where such a panic is caught.
-func OpenCache(path string) (*Cache, error) {
+func Open(path string) (*Cache, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("verdict cache: %w", err)
 	}
@@ -57,7 +60,7 @@ func OpenCache(path string) (*Cache, error) {
 			return nil, fmt.Errorf("verdict cache %s %w", path, ErrNotRegular)
 		}
 		if st.Size() > 0 && !looksBolt(path) {
-			return nil, fmt.Errorf("%s: %w: %w", path, ErrCacheCorrupt, ErrNotCache)
+			return nil, fmt.Errorf("%s: %w: %w", path, ErrCorrupt, ErrNotCache)
 		}
 	}
 	db, err := openChecked(path)
@@ -82,27 +85,27 @@ func openChecked(path string) (db *bolt.DB, err error) {
 		if r := recover(); r != nil {
 			// The database may be half open; its file is released when the
 			// process ends, which follows this error.
-			db, err = nil, fmt.Errorf("%s: %w (%v)", path, ErrCacheCorrupt, r)
+			db, err = nil, fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, r)
 		}
 	}()
 	db, err = bolt.Open(path, 0o644, &bolt.Options{Timeout: 2 * time.Second})
 	if err != nil {
 		switch {
 		case errors.Is(err, berrors.ErrTimeout):
-			return nil, fmt.Errorf("%s: %w", path, ErrCacheLocked)
+			return nil, fmt.Errorf("%s: %w", path, ErrLocked)
 		case errors.As(err, new(*fs.PathError)):
 			return nil, fmt.Errorf("verdict cache %s: %w", path, err)
 		}
 		// Invalid meta pages, bad checksums, a file too small: bbolt's
 		// errors other than I/O are all about the file's contents.
-		return nil, fmt.Errorf("%s: %w (%v)", path, ErrCacheCorrupt, err)
+		return nil, fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, err)
 	}
 	err = db.View(func(tx *bolt.Tx) error {
 		return tx.ForEach(func(_ []byte, b *bolt.Bucket) error { return walk(b) })
 	})
 	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("%s: %w (%v)", path, ErrCacheCorrupt, err)
+		return nil, fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, err)
 	}
 	return db, nil
 }
@@ -133,9 +136,9 @@ func (c *Cache) Close() error {
 // Path is the cache file.
 func (c *Cache) Path() string { return c.path }
 
-// CacheKey identifies a verdict: the judge, the model's digest, the prompt
+// Key identifies a verdict: the judge, the model's digest, the prompt
 // version, the kind and the exact texts the model saw.
-func CacheKey(judge, digest, promptVersion string, p eval.Pair) []byte {
+func Key(judge, digest, promptVersion string, p eval.Pair) []byte {
 	h := sha256.New()
 	for _, s := range []string{judge, digest, promptVersion, p.Kind.String(), p.Informal, p.FormalStatement, p.Gold, p.Pred} {
 		fmt.Fprintf(h, "%d:%s", len(s), s)
@@ -189,6 +192,30 @@ func (c *Cache) Put(key []byte, d eval.Decision) error {
 	return c.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucket).Put(key, v) })
 }
 
+// PutBatch stores decided verdicts in one transaction (an import, a
+// benchmark's fill): unlike Put, not one sync per verdict.
+func (c *Cache) PutBatch(keys [][]byte, ds []eval.Decision) error {
+	if len(keys) != len(ds) {
+		return fmt.Errorf("%d keys for %d decisions", len(keys), len(ds))
+	}
+	return c.db.Update(func(tx *bolt.Tx) error {
+		bk := tx.Bucket(bucket)
+		for i, d := range ds {
+			if d.Verdict == eval.Undecided {
+				continue
+			}
+			v, err := json.Marshal(cachedVerdict{Verdict: d.Verdict.String(), Reason: d.Reason, By: d.By, At: time.Now().UTC()})
+			if err != nil {
+				return err
+			}
+			if err := bk.Put(keys[i], v); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 // Len counts the stored verdicts.
 func (c *Cache) Len() int {
 	n := 0
@@ -204,7 +231,7 @@ var ErrNotRegular = errors.New("is not a regular file")
 
 // ErrNotCache is a file that does not start like a verdict cache (a bbolt
 // database): some other file, or a cache damaged beyond recognition. It
-// comes with ErrCacheCorrupt; rxeval never writes to such a file.
+// comes with ErrCorrupt; rxeval never writes to such a file.
 var ErrNotCache = errors.New("it does not start like one (another file, or a cache damaged beyond recognition)")
 
 // looksBolt reports whether a file starts like a bbolt database: its first

@@ -1,4 +1,4 @@
-package judges
+package model
 
 import (
 	"bytes"

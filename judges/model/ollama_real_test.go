@@ -1,6 +1,6 @@
 //go:build unix
 
-package judges
+package model
 
 import (
 	"context"
@@ -19,7 +19,9 @@ import (
 	"time"
 
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges"
 	"github.com/rxeval/rxeval/judges/internal/tinymodel"
+	"github.com/rxeval/rxeval/judges/verdictcache"
 )
 
 // ollamaServerVersion is the server the tests build and run. The api
@@ -164,7 +166,7 @@ func TestRealOllama(t *testing.T) {
 	}
 	ctx := realOllamaContext(t)
 	srv := startOllama(t, ctx)
-	cfg := OllamaConfig{Host: srv.host, Model: "tiny", Timeout: time.Minute, Parallel: 2, Retries: 1}
+	cfg := Config{Host: srv.host, Model: "tiny", Timeout: time.Minute, Parallel: 2, Retries: 1}
 
 	t.Run("judge", func(t *testing.T) {
 		j, err := NewOllama(ctx, cfg)
@@ -253,7 +255,7 @@ func TestRealOllama(t *testing.T) {
 	})
 
 	t.Run("cache", func(t *testing.T) {
-		cache, err := OpenCache(filepath.Join(t.TempDir(), "v.db"))
+		cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -315,12 +317,12 @@ func TestRealOllama(t *testing.T) {
 	// format (openai/openai.go, fromChatRequest), max_tokens to
 	// num_predict, and seed and temperature to the options.
 	t.Run("openai endpoint", func(t *testing.T) {
-		cache, err := OpenCache(filepath.Join(t.TempDir(), "v.db"))
+		cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer cache.Close()
-		oc := ModelConfig{Host: "http://" + srv.host + "/v1", Model: "tiny", Timeout: time.Minute, Parallel: 2, Retries: 1, Cache: cache}
+		oc := Config{Host: "http://" + srv.host + "/v1", Model: "tiny", Timeout: time.Minute, Parallel: 2, Retries: 1, Cache: cache}
 		j, err := NewOpenAI(ctx, oc)
 		if err != nil {
 			t.Fatal(err)
@@ -358,7 +360,7 @@ func TestRealOllama(t *testing.T) {
 			t.Errorf("first run %d calls, rerun %d calls (want all cached)", j.Calls(), j2.Calls())
 		}
 		// Cached apart from the native judge's verdicts: another kind.
-		oj, _ := NewOllama(ctx, ModelConfig{Host: srv.host, Model: "tiny", Cache: cache})
+		oj, _ := NewOllama(ctx, Config{Host: srv.host, Model: "tiny", Cache: cache})
 		if _, err := oj.Judge(ctx, samplePairs[:1]); err != nil || oj.Calls() != 1 {
 			t.Errorf("the native judge reused the OpenAI endpoint's verdicts: %v, %d calls", err, oj.Calls())
 		}
@@ -400,7 +402,7 @@ func TestRealOllama(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, err := eval.Score(ctx, gold, preds, Chain{Judges: []eval.Judge{SpanJudge{}, LeanJudge{}, oj}}, eval.Options{})
+		rep, err := eval.Score(ctx, gold, preds, judges.Chain{Judges: []eval.Judge{judges.SpanJudge{}, judges.LeanJudge{}, oj}}, eval.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package judges
+package model
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges/verdictcache"
 )
 
 // fakeOllama is a loopback server speaking enough of Ollama's API for the
@@ -94,8 +95,8 @@ func always(content string) func(int64, api.ChatRequest) (int, string, time.Dura
 	return func(int64, api.ChatRequest) (int, string, time.Duration) { return 200, content, 0 }
 }
 
-func cfg(f *fakeOllama, model string) OllamaConfig {
-	return OllamaConfig{Host: f.URL, Model: model, Timeout: 2 * time.Second, Retries: 2, Backoff: time.Millisecond, Parallel: 2}
+func cfg(f *fakeOllama, model string) Config {
+	return Config{Host: f.URL, Model: model, Timeout: 2 * time.Second, Retries: 2, Backoff: time.Millisecond, Parallel: 2}
 }
 
 var samplePairs = []eval.Pair{
@@ -139,7 +140,7 @@ func TestOllamaUnavailable(t *testing.T) {
 	l, _ := net.Listen("tcp", "127.0.0.1:0")
 	addr := l.Addr().String()
 	l.Close()
-	_, err := NewOllama(context.Background(), OllamaConfig{Host: addr, Model: "m"})
+	_, err := NewOllama(context.Background(), Config{Host: addr, Model: "m"})
 	var he *HintError
 	if !errors.Is(err, ErrServerDown) || !errors.As(err, &he) || !strings.Contains(he.Hint, "ollama serve") {
 		t.Errorf("server down: %v", err)
@@ -151,7 +152,7 @@ func TestOllamaUnavailable(t *testing.T) {
 		t.Errorf("model missing: %v", err)
 	}
 	// Remote host refused before any connection.
-	_, err = NewOllama(context.Background(), OllamaConfig{Host: "http://10.1.2.3:11434", Model: "m"})
+	_, err = NewOllama(context.Background(), Config{Host: "http://10.1.2.3:11434", Model: "m"})
 	if !errors.Is(err, ErrRemoteHost) {
 		t.Errorf("remote: %v", err)
 	}
@@ -235,7 +236,7 @@ func TestCacheResumesAfterInterruption(t *testing.T) {
 		}
 		return 200, `{"equivalent": true, "reason": "r"}`, 0
 	})
-	cache, err := OpenCache(path)
+	cache, err := verdictcache.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +252,7 @@ func TestCacheResumesAfterInterruption(t *testing.T) {
 		t.Fatalf("%d verdicts kept after the interruption, want 3", kept)
 	}
 	// Rerun with a reopened cache: only the missing pairs reach the model.
-	cache, _ = OpenCache(path)
+	cache, _ = verdictcache.Open(path)
 	defer cache.Close()
 	before := f.calls.Load()
 	c.Cache = cache
@@ -273,8 +274,8 @@ func TestCacheResumesAfterInterruption(t *testing.T) {
 		t.Errorf("cached %d, stored %d", cached, cache.Len())
 	}
 	// Another judge, model digest or prompt version gets its own key.
-	k1 := CacheKey("ollama:m", "d1", "v1", pairs[0])
-	for _, k := range [][]byte{CacheKey("ollama:n", "d1", "v1", pairs[0]), CacheKey("ollama:m", "d2", "v1", pairs[0]), CacheKey("ollama:m", "d1", "v2", pairs[0]), CacheKey("ollama:m", "d1", "v1", pairs[1])} {
+	k1 := verdictcache.Key("ollama:m", "d1", "v1", pairs[0])
+	for _, k := range [][]byte{verdictcache.Key("ollama:n", "d1", "v1", pairs[0]), verdictcache.Key("ollama:m", "d2", "v1", pairs[0]), verdictcache.Key("ollama:m", "d1", "v2", pairs[0]), verdictcache.Key("ollama:m", "d1", "v1", pairs[1])} {
 		if string(k) == string(k1) {
 			t.Error("cache keys collide")
 		}
@@ -283,12 +284,12 @@ func TestCacheResumesAfterInterruption(t *testing.T) {
 
 func TestCacheLocked(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v.db")
-	a, err := OpenCache(path)
+	a, err := verdictcache.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	if _, err := OpenCache(path); !errors.Is(err, ErrCacheLocked) {
+	if _, err := verdictcache.Open(path); !errors.Is(err, verdictcache.ErrLocked) {
 		t.Errorf("second open: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package judges
+package model
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges/verdictcache"
 )
 
 func manyPairs(n int) []eval.Pair {
@@ -86,7 +87,7 @@ func TestStopsAfterConsecutiveFailures(t *testing.T) {
 		}
 		return 500, "", 0
 	})
-	cache, err := OpenCache(filepath.Join(t.TempDir(), "v.db"))
+	cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,5 +208,35 @@ func TestOverlongPromptNotSent(t *testing.T) {
 	j, _ = NewOllama(context.Background(), c)
 	if ds, _ := j.Judge(context.Background(), []eval.Pair{long}); ds[0].Verdict != eval.Equivalent {
 		t.Errorf("with --num-ctx 64000: %+v", ds[0])
+	}
+}
+
+// TestCacheWriteFailureKeepsVerdicts: when the cache cannot store a verdict
+// (a full disk; here a closed database), the judge still returns every
+// verdict and reports the cache error instead of discarding the work.
+func TestCacheWriteFailureKeepsVerdicts(t *testing.T) {
+	f := newFake(t, []string{"m"}, always(`{"equivalent": true, "reason": "same"}`))
+	cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache.Close() // every Put now fails
+	c := cfg(f, "m")
+	c.Cache = cache
+	j, err := NewOllama(t.Context(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := j.Judge(t.Context(), samplePairs)
+	if err != nil {
+		t.Fatalf("the run failed on a cache error: %v", err)
+	}
+	for _, d := range ds {
+		if d.Verdict != eval.Equivalent {
+			t.Errorf("decision %+v", d)
+		}
+	}
+	if j.CacheError() == nil {
+		t.Error("CacheError is nil after failed writes")
 	}
 }

@@ -1,4 +1,4 @@
-package judges
+package model
 
 import (
 	"bytes"
@@ -27,7 +27,7 @@ type openaiEndpoint struct {
 	base   *url.URL // without the /v1 suffix
 	client *http.Client
 	token  string
-	j      *ModelJudge
+	j      *Judge
 }
 
 func (e *openaiEndpoint) label() string { return e.base.Host + strings.TrimSuffix(e.base.Path, "/") }
@@ -154,7 +154,7 @@ func ResolveURL(s string) (*url.URL, error) {
 // NewOpenAI connects to every OpenAI-compatible server and checks, before
 // any work, that each answers and lists the model, and that all report the
 // same revision of it.
-func NewOpenAI(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
+func NewOpenAI(ctx context.Context, cfg Config) (*Judge, error) {
 	j, err := newOpenAI(ctx, cfg)
 	if j != nil {
 		j.secrets = cfg.secrets()
@@ -162,7 +162,7 @@ func NewOpenAI(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
 	return j, redactErr(err, cfg.secrets())
 }
 
-func newOpenAI(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
+func newOpenAI(ctx context.Context, cfg Config) (*Judge, error) {
 	cfg.defaults()
 	hosts := cfg.hostList()
 	if len(hosts) == 0 {
@@ -179,7 +179,7 @@ func newOpenAI(ctx context.Context, cfg ModelConfig) (*ModelJudge, error) {
 		}
 		urls = append(urls, u)
 	}
-	j := &ModelJudge{cfg: cfg, kind: "openai"}
+	j := &Judge{cfg: cfg, kind: "openai"}
 	revisions := map[string][]string{}
 	for k, u := range urls {
 		ep := &openaiEndpoint{base: u, client: newHTTPClient(cfg.Timeout, cfg.Parallel), token: cfg.Token, j: j}
