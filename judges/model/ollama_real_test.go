@@ -381,7 +381,7 @@ func TestRealOllama(t *testing.T) {
 	})
 
 	t.Run("score end to end", func(t *testing.T) {
-		data, err := os.ReadFile("../testdata/example/gold.jsonl")
+		data, err := os.ReadFile("../../testdata/example/gold.jsonl")
 		if err != nil {
 			t.Fatal(err)
 		}
