@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"flag"
-	"github.com/rxeval/rxeval/internal/fakerepl"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/rxeval/rxeval/internal/fakerepl"
 )
 
 func TestMain(m *testing.M) {
@@ -24,13 +24,13 @@ func TestMain(m *testing.M) {
 	})
 }
 
-// TestScripts runs testdata/script/*.txtar: each documents a subcommand's
-// stdout, stderr and exit code. The example and the malformed corpus are
-// copied into each script's work directory as example/ and bad/.
 // update is the one golden flag of the package: it rewrites the cmp files
 // of testdata/script and the tables of docs/study-minif2f.md.
 var update = flag.Bool("update", false, "rewrite golden files (testdata/script cmp files, docs/study-minif2f.md) from the actual output")
 
+// TestScripts runs testdata/script/*.txtar: each documents a subcommand's
+// stdout, stderr and exit code. The example and the malformed corpus are
+// copied into each script's work directory as example/ and bad/.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "../../testdata/script",

@@ -1,0 +1,177 @@
+package lean
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// binderKinds bind their V in their last child (and, for big operators,
+// in the body only).
+var binderKinds = map[string]bool{"subtype": true, "pi": true, "ex": true, "exu": true, "lam": true, "setof": true, "sep": true, "sigma": true, "let": true, "evently": true, "frequently": true}
+
+// boundName is the canonical name of the binder at depth within a binder
+// type nested level deep. Along any path the pairs differ, so no two names
+// in scope clash.
+func boundName(level, depth int) string {
+	return "#" + strconv.Itoa(level) + "." + strconv.Itoa(depth)
+}
+
+// alpha renames bound variables to their position: level counts the
+// binder types (and big-operator domains) around n, depth the binders
+// since the innermost of them. The children of a binder other than its
+// body start a new level at depth 0, so a hypothesis' bound names do not
+// depend on where the hypothesis stands. At the head of a run of binders
+// that may be reordered (top-level ∀ and →, ∃ anywhere) every order the
+// binders' dependencies allow is tried and the least printed form kept;
+// skip > 0 means n continues a run whose orders are being tried.
+func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top bool, skip int) *Node {
+	switch {
+	case n.K == "id":
+		name, rest, dotted := strings.Cut(n.V, ".")
+		if b, ok := env[name]; ok {
+			if dotted {
+				return &Node{K: "id", V: b + "." + rest}
+			}
+			return &Node{K: "id", V: b}
+		}
+		return n
+	case binderKinds[n.K]:
+		if skip == 0 {
+			if out, ok := z.reorder(n, env, level, depth, top); ok {
+				return out
+			}
+		}
+		kids := make([]*Node, len(n.C))
+		last := len(n.C) - 1
+		for i := 0; i < last; i++ {
+			kids[i] = z.alpha(n.C[i], env, level+1, 0, false, 0)
+		}
+		name, instance := strings.CutPrefix(n.V, "[")
+		if instance && name == "" {
+			name = "_"
+		}
+		canon := "_"
+		if name != "_" && z.occurs(name, n.C[last]) {
+			canon = boundName(level, depth)
+		}
+		if instance {
+			canon = "[" + canon
+		}
+		kids[last] = withBinding(env, name, strings.TrimPrefix(canon, "["), func(env map[string]string) *Node {
+			return z.alpha(n.C[last], env, level, depth+1, top && n.K == "pi", max(skip-1, 0))
+		})
+		return &Node{K: n.K, V: canon, C: kids}
+	case n.K == "big":
+		name := n.C[0].V
+		canon := "_"
+		if name != "_" && z.occurs(name, n.C[3]) {
+			canon = boundName(level, depth)
+		}
+		body := withBinding(env, name, canon, func(env map[string]string) *Node { return z.alpha(n.C[3], env, level, depth+1, false, 0) })
+		return &Node{K: "big", V: n.V, C: []*Node{{K: "bv", V: canon}, z.alpha(n.C[1], env, level+1, 0, false, 0), z.alpha(n.C[2], env, level+1, 0, false, 0), body}}
+	}
+	if len(n.C) == 0 {
+		return n
+	}
+	kids := make([]*Node, len(n.C))
+	for i, c := range n.C {
+		kids[i] = z.alpha(c, env, level, depth, childTop(n, i, top), 0)
+	}
+	return &Node{K: n.K, V: n.V, C: kids}
+}
+
+// withBinding calls f with env extending env by name ↦ canon ("_" binds
+// nothing). The map is changed in place and restored when f returns:
+// copying it at every binder made a run of n binders cost n² (issue 22).
+// f must not keep env.
+func withBinding(env map[string]string, name, canon string, f func(map[string]string) *Node) *Node {
+	if name == "_" || name == "" {
+		return f(env)
+	}
+	if env == nil {
+		env = map[string]string{}
+	}
+	old, had := env[name]
+	env[name] = canon
+	out := f(env)
+	if had {
+		env[name] = old
+	} else {
+		delete(env, name)
+	}
+	return out
+}
+
+// occIndex answers "does this name occur in this subtree" for the tree
+// normalization starts from in O(log n): each node's pre-order interval,
+// and each name's pre-order positions (occurs on every binder walked the
+// binder's whole scope: n² for a run of n binders).
+type occIndex struct {
+	span map[*Node][2]int32
+	at   map[string][]int32
+}
+
+func newOccIndex(root *Node) *occIndex {
+	x := &occIndex{span: map[*Node][2]int32{}, at: map[string][]int32{}}
+	var pos int32
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if n == nil {
+			return
+		}
+		in := pos
+		pos++
+		if n.K == "id" {
+			head, _, _ := strings.Cut(n.V, ".")
+			x.at[head] = append(x.at[head], in)
+			if head != n.V {
+				x.at[n.V] = append(x.at[n.V], in)
+			}
+		}
+		for _, c := range n.C {
+			walk(c)
+		}
+		x.span[n] = [2]int32{in, pos}
+	}
+	walk(root)
+	return x
+}
+
+// occurs is the package's occurs, through the index for the nodes of the
+// tree it was built from.
+func (z *normalizer) occurs(name string, n *Node) bool {
+	if z.occ == nil {
+		return occurs(name, n)
+	}
+	sp, ok := z.occ.span[n]
+	if !ok {
+		if n.K == "id" {
+			return occurs(name, n)
+		}
+		for _, c := range n.C {
+			if z.occurs(name, c) {
+				return true
+			}
+		}
+		return false
+	}
+	at := z.occ.at[name]
+	i, _ := slices.BinarySearch(at, sp[0])
+	return i < len(at) && at[i] < sp[1]
+}
+
+// occurs reports whether name is used in n (as itself or as the head of a
+// dotted name).
+func occurs(name string, n *Node) bool {
+	if n.K == "id" {
+		head, _, _ := strings.Cut(n.V, ".")
+		return head == name || n.V == name
+	}
+	for _, c := range n.C {
+		if occurs(name, c) {
+			return true
+		}
+	}
+	return false
+}

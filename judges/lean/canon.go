@@ -1,0 +1,158 @@
+package lean
+
+import "sort"
+
+// symmetric operators whose operands may be sorted.
+var symmetric = map[string]bool{"=": true, "↔": true}
+
+// chains are associative and commutative logical connectives.
+var chains = map[string]bool{"∧": true, "∨": true}
+
+// sortByString orders nodes by their printed form, printing each once.
+func sortByString(ns []*Node) {
+	keys := make(map[*Node]string, len(ns))
+	for _, n := range ns {
+		keys[n] = n.String()
+	}
+	sort.SliceStable(ns, func(i, j int) bool { return keys[ns[i]] < keys[ns[j]] })
+}
+
+// canon applies the order rewrites bottom-up; top is true on the
+// statement's top-level chain of binders.
+func (z *normalizer) canon(n *Node, top bool) *Node {
+	if len(n.C) == 0 {
+		return n
+	}
+	if out := z.canonRun(n, top); out != nil {
+		return out
+	}
+	kids := make([]*Node, len(n.C))
+	for i, c := range n.C {
+		kids[i] = z.canon(c, childTop(n, i, top))
+	}
+	n = &Node{K: n.K, V: n.V, C: kids}
+	switch {
+	case n.K == "pi" && n.V == "_" && (top || propChain(n)):
+		// (A ∧ B) → C  is  A → B → C
+		if a := n.C[0]; a.K == "bin" && a.V == "∧" && len(a.C) == 2 {
+			return z.canon(&Node{K: "pi", V: "_", C: []*Node{a.C[0], {K: "pi", V: "_", C: []*Node{a.C[1], n.C[1]}}}}, true)
+		}
+		// sort a run of hypotheses: A → B → C  is  B → A → C
+		var hyps []*Node
+		body := n
+		for body.K == "pi" && body.V == "_" {
+			hyps = append(hyps, body.C[0])
+			body = body.C[1]
+		}
+		if len(hyps) > 1 {
+			sortByString(hyps)
+			for i := len(hyps) - 1; i >= 0; i-- {
+				body = &Node{K: "pi", V: "_", C: []*Node{hyps[i], body}}
+			}
+			return body
+		}
+	case n.K == "bin" && symmetric[n.V] && len(n.C) == 2:
+		if n.C[1].String() < n.C[0].String() {
+			n.C[0], n.C[1] = n.C[1], n.C[0]
+		}
+	case n.K == "bin" && chains[n.V] && len(n.C) == 2:
+		var items []*Node
+		var flat func(x *Node)
+		flat = func(x *Node) {
+			if x.K == "bin" && x.V == n.V && len(x.C) == 2 {
+				flat(x.C[0])
+				flat(x.C[1])
+				return
+			}
+			items = append(items, x)
+		}
+		flat(n)
+		sortByString(items)
+		out := items[len(items)-1]
+		for i := len(items) - 2; i >= 0; i-- {
+			out = &Node{K: "bin", V: n.V, C: []*Node{items[i], out}}
+		}
+		return out
+	}
+	return n
+}
+
+// slowRuns turns canonRun off, for the test that compares the two ways.
+var slowRuns = false
+
+// canonRun is canon for a run of hypotheses A → B → … → C in one pass,
+// where canon, bottom-up, would sort the run again at every arrow (a
+// statement with 2,000 hypotheses took 450 times one with 100). It gives
+// what canon gives: the heads canonical, sorted once by their printed
+// form when the chain is a proposition or on the top-level chain, before
+// the canonical body. A head that is a conjunction (split by canon) or a
+// run shorter than 8 is left to canon: nil.
+func (z *normalizer) canonRun(n *Node, top bool) *Node {
+	if slowRuns || n.K != "pi" || n.V != "_" {
+		return nil
+	}
+	var heads []*Node
+	body := n
+	for body.K == "pi" && body.V == "_" && len(body.C) == 2 {
+		heads = append(heads, body.C[0])
+		body = body.C[1]
+	}
+	if len(heads) < 8 {
+		return nil
+	}
+	canonHeads := make([]*Node, len(heads))
+	for i, h := range heads {
+		c := z.canon(h, false)
+		if c.K == "bin" && c.V == "∧" && len(c.C) == 2 {
+			return nil
+		}
+		canonHeads[i] = c
+	}
+	body = z.canon(body, top)
+	if top || propChain(body) {
+		sortByString(canonHeads)
+	}
+	for i := len(canonHeads) - 1; i >= 0; i-- {
+		body = &Node{K: "pi", V: "_", C: []*Node{canonHeads[i], body}}
+	}
+	return body
+}
+
+// propRelations always build a proposition.
+var propRelations = map[string]bool{"=": true, "<": true, "≤": true, "∈": true, "⊆": true, "⊂": true, "∣": true, "≡": true, "↔": true, "∧": true, "∨": true}
+
+// propChain reports whether the chain of ∀ and → at n ends in a term that
+// is certainly a proposition (a relation, a negation, an ∃, True or
+// False): then the chain is a proposition, and its independent binders
+// and hypotheses commute, as on the statement's top level. A chain ending
+// in anything else may be a function type (ℕ → ℝ → ℝ), whose arguments
+// never move.
+func propChain(n *Node) bool {
+	for n.K == "pi" && len(n.C) == 2 {
+		n = n.C[1]
+	}
+	switch n.K {
+	case "bin":
+		return propRelations[n.V] && len(n.C) == 2
+	case "un":
+		return n.V == "¬"
+	case "ex", "exu":
+		return true
+	case "id":
+		return n.V == "True" || n.V == "False"
+	}
+	return false
+}
+
+// childTop reports whether child i of n is on the statement's top-level
+// chain: the body of a top-level ∀ (or →), or a theorem among
+// declarations.
+func childTop(n *Node, i int, top bool) bool {
+	switch n.K {
+	case "pi":
+		return top && i == len(n.C)-1
+	case "theorem":
+		return true
+	}
+	return false
+}

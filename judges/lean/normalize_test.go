@@ -1,0 +1,82 @@
+package lean
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+var update = flag.Bool("update", false, "rewrite the parse and normalize sections of testdata/normalize/*.txtar")
+
+// indent prints a tree one node a line, children indented: the form the
+// golden files keep (Node.String prints the same tree on one line).
+func indent(n *Node) string {
+	var b strings.Builder
+	var walk func(n *Node, depth int)
+	walk = func(n *Node, depth int) {
+		b.WriteString(strings.Repeat("  ", depth))
+		if n == nil {
+			b.WriteString("<nil>\n")
+			return
+		}
+		b.WriteString(n.K)
+		if n.V != "" {
+			b.WriteString(" " + n.V)
+		}
+		b.WriteByte('\n')
+		for _, c := range n.C {
+			walk(c, depth+1)
+		}
+	}
+	walk(n, 0)
+	return b.String()
+}
+
+// TestNormalizeGolden: for each testdata/normalize/*.txtar, the input
+// statement's parse tree and normalized tree are the ones recorded (the
+// archive's comment says which Lean reading or rewrite it pins). The
+// trees, not only pair verdicts, are what a change to a pass changes;
+// -update rewrites them, and the diff is the review.
+func TestNormalizeGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/normalize/*.txtar")
+	if len(files) < 15 {
+		t.Fatalf("%d golden files", len(files))
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			var input string
+			for _, f := range ar.Files {
+				got[f.Name] = string(f.Data)
+				if f.Name == "input" {
+					input = strings.TrimSuffix(string(f.Data), "\n")
+				}
+			}
+			st, err := Parse(input)
+			if err != nil {
+				t.Fatalf("%s: %v", input, err)
+			}
+			want := map[string]string{"parse": indent(st.Tree), "normalize": indent(Normalize(st.Tree))}
+			if *update {
+				ar.Files = []txtar.File{{Name: "input", Data: []byte(input + "\n")}, {Name: "parse", Data: []byte(want["parse"])}, {Name: "normalize", Data: []byte(want["normalize"])}}
+				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			for _, name := range []string{"parse", "normalize"} {
+				if got[name] != want[name] {
+					t.Errorf("%s of %q (go test ./judges/lean -run TestNormalizeGolden -update rewrites it):\n--- recorded\n%s--- now\n%s", name, input, got[name], want[name])
+				}
+			}
+		})
+	}
+}

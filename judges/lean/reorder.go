@@ -1,0 +1,197 @@
+package lean
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// maxRun is the longest run of binders reordered; maxTies bounds the
+// orders of tied binders tried for one run (past it, tied binders keep
+// their written order).
+const (
+	maxRun  = 64
+	maxTies = 120
+)
+
+// usages appends to sigs[name], for each use of a name of sigs in n, the
+// labels of its three nearest ancestors (kind, value, which child; the
+// operands of symmetric operators alike).
+func usages(n *Node, near [3]string, sigs map[string][]string) {
+	if n.K == "id" {
+		head, _, _ := strings.Cut(n.V, ".")
+		if _, ok := sigs[head]; ok {
+			sigs[head] = append(sigs[head], near[0]+"/"+near[1]+"/"+near[2]+strings.TrimPrefix(n.V, head))
+		}
+		return
+	}
+	for i, c := range n.C {
+		idx := strconv.Itoa(i)
+		if n.K == "bin" && (symmetric[n.V] || chains[n.V]) {
+			idx = "*"
+		}
+		usages(c, [3]string{near[1], near[2], n.K + ":" + n.V + "@" + idx}, sigs)
+	}
+}
+
+// reorder tries the orders of the run of binders starting at n: ∀ and →
+// on the top-level chain (a theorem's binders and hypotheses: the
+// statement is a proposition, so independent ones commute), or ∃
+// anywhere (∃ x, ∃ y, P is ∃ y, ∃ x, P). Instance binders and pattern
+// binders (⟨x, y⟩, whose names are not tracked) end a run. A
+// binder whose type names another binder of the run stays after it. It
+// returns the normalized run whose canonical form prints least.
+func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, top bool) (*Node, bool) {
+	if !(n.K == "ex" || n.K == "pi") || z.budget <= 0 {
+		return nil, false
+	}
+	// The run is read no further than maxRun+1 binders, and the chain's
+	// end only for a run short enough to reorder: at every binder of a
+	// long run, both walked to its end (issue 22: n² in the hypotheses).
+	var run []*Node
+	m := n
+	for m.K == n.K && len(m.C) == 2 && !strings.HasPrefix(m.V, "[") && !strings.HasPrefix(m.V, "⟨") && len(run) <= maxRun {
+		run = append(run, m)
+		m = m.C[1]
+	}
+	if len(run) < 2 || len(run) > maxRun || n.K == "pi" && !top && !propChain(n) {
+		return nil, false
+	}
+	body := m
+	// after[i][j]: binder j must stay after binder i, because one's type
+	// names the other (i before j: j depends on i; i after j: the name in
+	// j's type is an outer variable that i would capture).
+	names := map[string]bool{}
+	for _, b := range run {
+		if b.V != "_" {
+			if names[b.V] {
+				return nil, false // shadowing: keep the order
+			}
+			names[b.V] = true
+		}
+	}
+	after := make([][]bool, len(run))
+	for i, bi := range run {
+		after[i] = make([]bool, len(run))
+		for j, bj := range run {
+			if i != j && bi.V != "_" && z.occurs(bi.V, bj.C[0]) {
+				after[min(i, j)][max(i, j)] = true
+			}
+		}
+	}
+	// The order: binders sorted by the printed form of their types (the
+	// run's own names hidden), as far as the dependencies allow; binders
+	// whose keys tie (x y : ℝ) are tried in every order.
+	hide := make(map[string]string, len(env)+len(run))
+	for k, v := range env {
+		hide[k] = v
+	}
+	for _, b := range run {
+		if b.V != "_" {
+			hide[b.V] = "?"
+		}
+	}
+	// A binder's key: its type (the run's names hidden), then where its
+	// name is used (usages), so that binders of one type mostly sort apart
+	// without trying their orders. Keys only choose among valid orders.
+	keys := make([]string, len(run))
+	for i, b := range run {
+		used := "#"
+		if b.V == "_" || !z.occurs(b.V, b.C[1]) {
+			used = "_"
+		}
+		keys[i] = used + z.canon(z.alpha(b.C[0], hide, level+1, 0, false, 0), false).String()
+	}
+	sigs := map[string][]string{}
+	for _, b := range run {
+		if b.V != "_" {
+			sigs[b.V] = nil
+		}
+	}
+	for i, b := range run {
+		usages(b.C[0], [3]string{"", "", "T" + keys[i]}, sigs)
+	}
+	usages(body, [3]string{"", "", "B"}, sigs)
+	for i, b := range run {
+		if sig := sigs[b.V]; b.V != "_" && len(sig) > 0 {
+			sort.Strings(sig)
+			keys[i] += "|" + strings.Join(sig, ";")
+		}
+	}
+	ready := func(j int, used []bool) bool {
+		for i := range run {
+			if after[i][j] && !used[i] {
+				return false
+			}
+		}
+		return true
+	}
+	greedy := make([]int, 0, len(run))
+	used := make([]bool, len(run))
+	for len(greedy) < len(run) {
+		pick := -1
+		for j := range run {
+			if !used[j] && ready(j, used) && (pick < 0 || keys[j] < keys[pick]) {
+				pick = j
+			}
+		}
+		used[pick] = true
+		greedy = append(greedy, pick)
+	}
+	count := map[string]int{}
+	orders := 1
+	for _, k := range keys {
+		count[k]++
+		orders *= count[k]
+		orders = min(orders, maxTies+1)
+	}
+	if orders == 1 { // no ties: the greedy order is the only one
+		chain := body
+		for k := len(greedy) - 1; k >= 0; k-- {
+			b := run[greedy[k]]
+			chain = &Node{K: b.K, V: b.V, C: []*Node{b.C[0], chain}}
+		}
+		return z.alpha(chain, env, level, depth, top, len(run)), true
+	}
+	var best *Node
+	bestKey := ""
+	order := make([]int, 0, len(run))
+	used = make([]bool, len(run))
+	var try func()
+	try = func() {
+		if z.budget <= 0 {
+			return
+		}
+		if len(order) == len(run) {
+			chain := body
+			for k := len(order) - 1; k >= 0; k-- {
+				b := run[order[k]]
+				chain = &Node{K: b.K, V: b.V, C: []*Node{b.C[0], chain}}
+			}
+			t := z.canon(z.alpha(chain, env, level, depth, top, len(run)), top)
+			z.budget -= t.Size()
+			if key := t.String(); best == nil || key < bestKey {
+				best, bestKey = t, key
+			}
+			return
+		}
+		// position len(order) takes a binder whose key is the greedy
+		// order's key there
+		want := keys[greedy[len(order)]]
+		for j := range run {
+			if used[j] || keys[j] != want || !ready(j, used) || orders > maxTies && j != greedy[len(order)] {
+				continue
+			}
+			used[j] = true
+			order = append(order, j)
+			try()
+			order = order[:len(order)-1]
+			used[j] = false
+		}
+	}
+	try()
+	if z.budget <= 0 || best == nil {
+		return nil, false
+	}
+	return best, true
+}
