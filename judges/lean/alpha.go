@@ -8,7 +8,7 @@ import (
 
 // binderKinds bind their V in their last child (and, for big operators,
 // in the body only).
-var binderKinds = map[string]bool{"subtype": true, "pi": true, "ex": true, "exu": true, "lam": true, "setof": true, "sep": true, "sigma": true, "let": true, "evently": true, "frequently": true}
+var binderKinds = map[Kind]bool{KindSubtype: true, KindPi: true, KindExists: true, KindExistsUnique: true, KindLambda: true, KindSetOf: true, KindSep: true, KindSigma: true, KindLet: true, KindEventually: true, KindFrequently: true}
 
 // boundName is the canonical name of the binder at depth within a binder
 // type nested level deep. Along any path the pairs differ, so no two names
@@ -27,13 +27,13 @@ func boundName(level, depth int) string {
 // skip > 0 means n continues a run whose orders are being tried.
 func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top bool, skip int) *Node {
 	switch {
-	case n.K == "id":
+	case n.K == KindID:
 		name, rest, dotted := strings.Cut(n.V, ".")
 		if b, ok := env[name]; ok {
 			if dotted {
-				return &Node{K: "id", V: b + "." + rest}
+				return &Node{K: KindID, V: b + "." + rest}
 			}
-			return &Node{K: "id", V: b}
+			return &Node{K: KindID, V: b}
 		}
 		return n
 	case binderKinds[n.K]:
@@ -59,17 +59,17 @@ func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top
 			canon = "[" + canon
 		}
 		kids[last] = withBinding(env, name, strings.TrimPrefix(canon, "["), func(env map[string]string) *Node {
-			return z.alpha(n.C[last], env, level, depth+1, top && n.K == "pi", max(skip-1, 0))
+			return z.alpha(n.C[last], env, level, depth+1, top && n.K == KindPi, max(skip-1, 0))
 		})
 		return &Node{K: n.K, V: canon, C: kids}
-	case n.K == "big":
+	case n.K == KindBig:
 		name := n.C[0].V
 		canon := "_"
 		if name != "_" && z.occurs(name, n.C[3]) {
 			canon = boundName(level, depth)
 		}
 		body := withBinding(env, name, canon, func(env map[string]string) *Node { return z.alpha(n.C[3], env, level, depth+1, false, 0) })
-		return &Node{K: "big", V: n.V, C: []*Node{{K: "bv", V: canon}, z.alpha(n.C[1], env, level+1, 0, false, 0), z.alpha(n.C[2], env, level+1, 0, false, 0), body}}
+		return &Node{K: KindBig, V: n.V, C: []*Node{{K: KindBoundVar, V: canon}, z.alpha(n.C[1], env, level+1, 0, false, 0), z.alpha(n.C[2], env, level+1, 0, false, 0), body}}
 	}
 	if len(n.C) == 0 {
 		return n
@@ -122,7 +122,7 @@ func newOccIndex(root *Node) *occIndex {
 		}
 		in := pos
 		pos++
-		if n.K == "id" {
+		if n.K == KindID {
 			head, _, _ := strings.Cut(n.V, ".")
 			x.at[head] = append(x.at[head], in)
 			if head != n.V {
@@ -146,7 +146,7 @@ func (z *normalizer) occurs(name string, n *Node) bool {
 	}
 	sp, ok := z.occ.span[n]
 	if !ok {
-		if n.K == "id" {
+		if n.K == KindID {
 			return occurs(name, n)
 		}
 		for _, c := range n.C {
@@ -164,7 +164,7 @@ func (z *normalizer) occurs(name string, n *Node) bool {
 // occurs reports whether name is used in n (as itself or as the head of a
 // dotted name).
 func occurs(name string, n *Node) bool {
-	if n.K == "id" {
+	if n.K == KindID {
 		head, _, _ := strings.Cut(n.V, ".")
 		return head == name || n.V == name
 	}

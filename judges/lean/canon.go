@@ -32,34 +32,34 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 	}
 	n = &Node{K: n.K, V: n.V, C: kids}
 	switch {
-	case n.K == "pi" && n.V == "_" && (top || propChain(n)):
+	case n.K == KindPi && n.V == "_" && (top || propChain(n)):
 		// (A ∧ B) → C  is  A → B → C
-		if a := n.C[0]; a.K == "bin" && a.V == "∧" && len(a.C) == 2 {
-			return z.canon(&Node{K: "pi", V: "_", C: []*Node{a.C[0], {K: "pi", V: "_", C: []*Node{a.C[1], n.C[1]}}}}, true)
+		if a := n.C[0]; a.K == KindBinary && a.V == "∧" && len(a.C) == 2 {
+			return z.canon(&Node{K: KindPi, V: "_", C: []*Node{a.C[0], {K: KindPi, V: "_", C: []*Node{a.C[1], n.C[1]}}}}, true)
 		}
 		// sort a run of hypotheses: A → B → C  is  B → A → C
 		var hyps []*Node
 		body := n
-		for body.K == "pi" && body.V == "_" {
+		for body.K == KindPi && body.V == "_" {
 			hyps = append(hyps, body.C[0])
 			body = body.C[1]
 		}
 		if len(hyps) > 1 {
 			sortByString(hyps)
 			for i := len(hyps) - 1; i >= 0; i-- {
-				body = &Node{K: "pi", V: "_", C: []*Node{hyps[i], body}}
+				body = &Node{K: KindPi, V: "_", C: []*Node{hyps[i], body}}
 			}
 			return body
 		}
-	case n.K == "bin" && symmetric[n.V] && len(n.C) == 2:
+	case n.K == KindBinary && symmetric[n.V] && len(n.C) == 2:
 		if n.C[1].String() < n.C[0].String() {
 			n.C[0], n.C[1] = n.C[1], n.C[0]
 		}
-	case n.K == "bin" && chains[n.V] && len(n.C) == 2:
+	case n.K == KindBinary && chains[n.V] && len(n.C) == 2:
 		var items []*Node
 		var flat func(x *Node)
 		flat = func(x *Node) {
-			if x.K == "bin" && x.V == n.V && len(x.C) == 2 {
+			if x.K == KindBinary && x.V == n.V && len(x.C) == 2 {
 				flat(x.C[0])
 				flat(x.C[1])
 				return
@@ -70,7 +70,7 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 		sortByString(items)
 		out := items[len(items)-1]
 		for i := len(items) - 2; i >= 0; i-- {
-			out = &Node{K: "bin", V: n.V, C: []*Node{items[i], out}}
+			out = &Node{K: KindBinary, V: n.V, C: []*Node{items[i], out}}
 		}
 		return out
 	}
@@ -88,12 +88,12 @@ var slowRuns = false
 // the canonical body. A head that is a conjunction (split by canon) or a
 // run shorter than 8 is left to canon: nil.
 func (z *normalizer) canonRun(n *Node, top bool) *Node {
-	if slowRuns || n.K != "pi" || n.V != "_" {
+	if slowRuns || n.K != KindPi || n.V != "_" {
 		return nil
 	}
 	var heads []*Node
 	body := n
-	for body.K == "pi" && body.V == "_" && len(body.C) == 2 {
+	for body.K == KindPi && body.V == "_" && len(body.C) == 2 {
 		heads = append(heads, body.C[0])
 		body = body.C[1]
 	}
@@ -103,7 +103,7 @@ func (z *normalizer) canonRun(n *Node, top bool) *Node {
 	canonHeads := make([]*Node, len(heads))
 	for i, h := range heads {
 		c := z.canon(h, false)
-		if c.K == "bin" && c.V == "∧" && len(c.C) == 2 {
+		if c.K == KindBinary && c.V == "∧" && len(c.C) == 2 {
 			return nil
 		}
 		canonHeads[i] = c
@@ -113,7 +113,7 @@ func (z *normalizer) canonRun(n *Node, top bool) *Node {
 		sortByString(canonHeads)
 	}
 	for i := len(canonHeads) - 1; i >= 0; i-- {
-		body = &Node{K: "pi", V: "_", C: []*Node{canonHeads[i], body}}
+		body = &Node{K: KindPi, V: "_", C: []*Node{canonHeads[i], body}}
 	}
 	return body
 }
@@ -128,17 +128,17 @@ var propRelations = map[string]bool{"=": true, "<": true, "≤": true, "∈": tr
 // in anything else may be a function type (ℕ → ℝ → ℝ), whose arguments
 // never move.
 func propChain(n *Node) bool {
-	for n.K == "pi" && len(n.C) == 2 {
+	for n.K == KindPi && len(n.C) == 2 {
 		n = n.C[1]
 	}
 	switch n.K {
-	case "bin":
+	case KindBinary:
 		return propRelations[n.V] && len(n.C) == 2
-	case "un":
+	case KindUnary:
 		return n.V == "¬"
-	case "ex", "exu":
+	case KindExists, KindExistsUnique:
 		return true
-	case "id":
+	case KindID:
 		return n.V == "True" || n.V == "False"
 	}
 	return false
@@ -149,9 +149,9 @@ func propChain(n *Node) bool {
 // declarations.
 func childTop(n *Node, i int, top bool) bool {
 	switch n.K {
-	case "pi":
+	case KindPi:
 		return top && i == len(n.C)-1
-	case "theorem":
+	case KindTheorem:
 		return true
 	}
 	return false

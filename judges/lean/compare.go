@@ -168,7 +168,7 @@ func unfaithful(d Difference, na, nb *Node) string {
 // modular names a modular type or relation, or •, used in n, or "".
 func modular(n *Node) string {
 	switch {
-	case n.K == "id":
+	case n.K == KindID:
 		head, _, _ := strings.Cut(n.V, ".")
 		switch head {
 		case "ZMod", "Fin", "BitVec", "UInt8", "UInt16", "UInt32", "UInt64", "USize":
@@ -177,7 +177,7 @@ func modular(n *Node) string {
 		if n.V == "Nat.ModEq" || n.V == "Int.ModEq" || n.V == "AddCommGroup.ModEq" {
 			return n.V
 		}
-	case n.K == "bin" && (n.V == "≡" || n.V == "•"):
+	case n.K == KindBinary && (n.V == "≡" || n.V == "•"):
 		return n.V
 	}
 	for _, c := range n.C {
@@ -191,22 +191,22 @@ func modular(n *Node) string {
 // injective reports whether n wraps one value without losing it: a
 // negation, an ascription or a coercion (of a numeral: ℕ into ℤ ℚ ℝ ℂ).
 func injective(n *Node) bool {
-	return n.K == "un" && n.V == "-" || n.K == "ascr" || n.K == "coe" || n.K == "paren"
+	return n.K == KindUnary && n.V == "-" || n.K == KindAscription || n.K == KindCoe || n.K == KindParen
 }
 
 // valueNode reports whether n computes a value from its children (so a
 // difference below it may cancel), rather than relating or binding.
 func valueNode(n *Node) bool {
 	switch n.K {
-	case "bin":
+	case KindBinary:
 		switch n.V {
 		case "+", "-", "*", "/", "%", "^", "•", "∘":
 			return true
 		}
 		return false
-	case "un":
+	case KindUnary:
 		return n.V == "-"
-	case "app", "ascr", "coe", "post", "abs", "norm", "floor", "ceil", "paren", "tuple", "anon", "proj":
+	case KindApp, KindAscription, KindCoe, KindPostfix, KindAbs, KindNorm, KindFloor, KindCeil, KindParen, KindTuple, KindAnon, KindProj:
 		return true
 	}
 	return false
@@ -217,14 +217,14 @@ func valueNode(n *Node) bool {
 // position (a variable of the header, or a constant such as Real.pi); a
 // function's name at the head of an application (max 3 5) is not one.
 func hasVariable(n *Node, head bool) bool {
-	if n.K == "id" {
+	if n.K == KindID {
 		return strings.HasPrefix(n.V, "#") || !head
 	}
 	for i, c := range n.C {
-		if n.K == "ascr" && i == 1 {
+		if n.K == KindAscription && i == 1 {
 			continue // the type of (e : T)
 		}
-		if hasVariable(c, n.K == "app" && i == 0) {
+		if hasVariable(c, n.K == KindApp && i == 0) {
 			return true
 		}
 	}

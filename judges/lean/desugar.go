@@ -16,103 +16,103 @@ func desugar(n *Node) *Node {
 		return nil
 	}
 	switch n.K {
-	case "paren":
+	case KindParen:
 		inner := desugar(n.C[0])
 		if unknownOp(inner) {
-			return &Node{K: "paren", C: []*Node{inner}}
+			return &Node{K: KindParen, C: []*Node{inner}}
 		}
 		return inner
-	case "id":
+	case KindID:
 		if a, ok := identAliases[n.V]; ok {
-			return &Node{K: "id", V: a}
+			return &Node{K: KindID, V: a}
 		}
 		return n
-	case "num":
-		return &Node{K: "num", V: normNum(n.V)}
-	case "bin":
+	case KindNum:
+		return &Node{K: KindNum, V: normNum(n.V)}
+	case KindBinary:
 		if strings.HasPrefix(n.V, "?") {
 			// Unknown precedence: keep the parentheses of the operands.
 			kids := make([]*Node, len(n.C))
 			for i, c := range n.C {
-				if c.K == "paren" {
-					kids[i] = &Node{K: "paren", C: []*Node{desugar(c.C[0])}}
+				if c.K == KindParen {
+					kids[i] = &Node{K: KindParen, C: []*Node{desugar(c.C[0])}}
 				} else {
 					kids[i] = desugar(c)
 				}
 			}
-			return &Node{K: "bin", V: n.V, C: kids}
+			return &Node{K: KindBinary, V: n.V, C: kids}
 		}
 		a, b := desugar(n.C[0]), desugar(n.C[1])
 		rest := desugarAll(n.C[2:])
-		if n.V == "=" && a.K == "tuple" && b.K == "tuple" && len(a.C) == len(b.C) && len(rest) == 0 {
+		if n.V == "=" && a.K == KindTuple && b.K == KindTuple && len(a.C) == len(b.C) && len(rest) == 0 {
 			// (a, b) = (c, d) is a = c ∧ b = d (Prod.mk.injEq)
-			out := &Node{K: "bin", V: "=", C: []*Node{a.C[len(a.C)-1], b.C[len(b.C)-1]}}
+			out := &Node{K: KindBinary, V: "=", C: []*Node{a.C[len(a.C)-1], b.C[len(b.C)-1]}}
 			for i := len(a.C) - 2; i >= 0; i-- {
-				out = &Node{K: "bin", V: "∧", C: []*Node{{K: "bin", V: "=", C: []*Node{a.C[i], b.C[i]}}, out}}
+				out = &Node{K: KindBinary, V: "∧", C: []*Node{{K: KindBinary, V: "=", C: []*Node{a.C[i], b.C[i]}}, out}}
 			}
 			return out
 		}
 		switch n.V {
 		case ">":
-			return &Node{K: "bin", V: "<", C: append([]*Node{b, a}, rest...)}
+			return &Node{K: KindBinary, V: "<", C: append([]*Node{b, a}, rest...)}
 		case "≥":
-			return &Node{K: "bin", V: "≤", C: append([]*Node{b, a}, rest...)}
+			return &Node{K: KindBinary, V: "≤", C: append([]*Node{b, a}, rest...)}
 		case "⊇":
-			return &Node{K: "bin", V: "⊆", C: []*Node{b, a}}
+			return &Node{K: KindBinary, V: "⊆", C: []*Node{b, a}}
 		case "⊃":
-			return &Node{K: "bin", V: "⊂", C: []*Node{b, a}}
+			return &Node{K: KindBinary, V: "⊂", C: []*Node{b, a}}
 		case "≠":
-			return &Node{K: "un", V: "¬", C: []*Node{{K: "bin", V: "=", C: []*Node{a, b}}}}
+			return &Node{K: KindUnary, V: "¬", C: []*Node{{K: KindBinary, V: "=", C: []*Node{a, b}}}}
 		case "∉":
-			return &Node{K: "un", V: "¬", C: []*Node{{K: "bin", V: "∈", C: []*Node{a, b}}}}
+			return &Node{K: KindUnary, V: "¬", C: []*Node{{K: KindBinary, V: "∈", C: []*Node{a, b}}}}
 		case "→":
-			return &Node{K: "pi", V: "_", C: []*Node{a, b}}
+			return &Node{K: KindPi, V: "_", C: []*Node{a, b}}
 		}
-		return &Node{K: "bin", V: n.V, C: append([]*Node{a, b}, rest...)}
-	case "abs", "floor", "ceil", "floor₊", "ceil₊":
+		return &Node{K: KindBinary, V: n.V, C: append([]*Node{a, b}, rest...)}
+	case KindAbs, KindFloor, KindCeil, KindFloorNat, KindCeilNat:
 		// |x| is abs x, ⌊x⌋ is Int.floor x, ⌊x⌋₊ is Nat.floor x (Mathlib
 		// notations)
-		return &Node{K: "app", C: []*Node{{K: "id", V: notationFunctions[n.K]}, desugar(n.C[0])}}
-	case "un":
+		return &Node{K: KindApp, C: []*Node{{K: KindID, V: notationFunctions[n.K]}, desugar(n.C[0])}}
+	case KindUnary:
 		x := desugar(n.C[0])
 		if n.V == "¬" {
 			return pushNot(x)
 		}
-		return &Node{K: "un", V: n.V, C: []*Node{x}}
-	case "post":
+		return &Node{K: KindUnary, V: n.V, C: []*Node{x}}
+	case KindPostfix:
 		x := desugar(n.C[0])
 		if n.V == "!" {
-			return &Node{K: "app", C: []*Node{{K: "id", V: "Nat.factorial"}, x}}
+			return &Node{K: KindApp, C: []*Node{{K: KindID, V: "Nat.factorial"}, x}}
 		}
-		return &Node{K: "post", V: n.V, C: []*Node{x}}
-	case "app":
+		return &Node{K: KindPostfix, V: n.V, C: []*Node{x}}
+	case KindApp:
 		kids := desugarAll(n.C)
-		if kids[0].K == "app" { // (f x) y = f x y
+		if kids[0].K == KindApp { // (f x) y = f x y
 			kids = append(append([]*Node(nil), kids[0].C...), kids[1:]...)
 		}
-		return &Node{K: "app", C: kids}
-	case "proj":
+		return &Node{K: KindApp, C: kids}
+	case KindProj:
 		x := desugar(n.C[0])
-		if x.K == "id" { // (x).f is x.f
-			return &Node{K: "id", V: x.V + "." + n.V}
+		if x.K == KindID { // (x).f is x.f
+			return &Node{K: KindID, V: x.V + "." + n.V}
 		}
-		return &Node{K: "proj", V: n.V, C: []*Node{x}}
-	case "sigma":
-		return &Node{K: "sigma", V: n.V, C: desugarAll(n.C)}
+		return &Node{K: KindProj, V: n.V, C: []*Node{x}}
+	case KindSigma:
+		return &Node{K: KindSigma, V: n.V, C: desugarAll(n.C)}
 	}
 	return &Node{K: n.K, V: n.V, C: desugarAll(n.C)}
 }
 
 // notationFunctions are the functions behind bracket notations.
-var notationFunctions = map[string]string{"abs": "abs", "floor": "Int.floor", "ceil": "Int.ceil", "floor₊": "Nat.floor", "ceil₊": "Nat.ceil"}
+var notationFunctions = map[Kind]string{KindAbs: "abs", KindFloor: "Int.floor", KindCeil: "Int.ceil", KindFloorNat: "Nat.floor", KindCeilNat: "Nat.ceil"}
 
 // pushNot negates x, pushing ¬ through ∃: ¬ ∃ x, P is ∀ x, ¬ P
 // (not_exists; never through ∃!, nor ∀ into ∃).
 func pushNot(x *Node) *Node {
-	if x.K == "ex" && len(x.C) == 2 {
-		return &Node{K: "pi", V: x.V, C: []*Node{x.C[0], pushNot(x.C[1])}}
+	if x.K == KindExists && len(x.C) == 2 {
+		return &Node{K: KindPi, V: x.V, C: []*Node{x.C[0], pushNot(x.C[1])}}
 	}
-	return &Node{K: "un", V: "¬", C: []*Node{x}}
+	return &Node{K: KindUnary, V: "¬", C: []*Node{x}}
 }
 
 func desugarAll(ns []*Node) []*Node {
@@ -123,7 +123,7 @@ func desugarAll(ns []*Node) []*Node {
 	return out
 }
 
-func unknownOp(n *Node) bool { return n.K == "bin" && strings.HasPrefix(n.V, "?") }
+func unknownOp(n *Node) bool { return n.K == KindBinary && strings.HasPrefix(n.V, "?") }
 
 // normNum writes a numeral canonically: 007 -> 7, 2.50 -> 2.5.
 func normNum(s string) string {

@@ -36,7 +36,7 @@ func Normalize(n *Node) *Node { return normalize(n, permBudget) }
 // trees Compare looks for one difference in).
 func normalize(n *Node, budget int) *Node {
 	z := &normalizer{budget: budget}
-	top := n.K != "decls"
+	top := n.K != KindDecls
 	n = desugar(n)
 	if budget > 0 {
 		n = typed(n, nil)
@@ -96,9 +96,9 @@ func SingleDifference(a, b *Node) []Difference {
 		if a.V != b.V {
 			kind := "other"
 			switch a.K {
-			case "num":
+			case KindNum:
 				kind = "numeral"
-			case "bin", "un", "post":
+			case KindBinary, KindUnary, KindPostfix:
 				if !unknownOp(a) && !unknownOp(b) {
 					kind = "operator"
 				}

@@ -23,7 +23,7 @@ func indent(n *Node) string {
 			b.WriteString("<nil>\n")
 			return
 		}
-		b.WriteString(n.K)
+		b.WriteString(n.K.String())
 		if n.V != "" {
 			b.WriteString(" " + n.V)
 		}
@@ -78,5 +78,26 @@ func TestNormalizeGolden(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestKindNames: every kind prints as the name its constant's comment
+// gives (kind_string.go is regenerated from them by go generate), each
+// name once.
+func TestKindNames(t *testing.T) {
+	seen := map[string]Kind{}
+	for k := KindInvalid + 1; !strings.HasPrefix(k.String(), "Kind("); k++ {
+		if prev, dup := seen[k.String()]; dup {
+			t.Errorf("kinds %d and %d both print %q", prev, k, k.String())
+		}
+		seen[k.String()] = k
+	}
+	for _, name := range []string{"bin", "pi", "id", "app", "floor₊", "with"} {
+		if _, ok := seen[name]; !ok {
+			t.Errorf("no kind prints %q (kind_string.go out of date? go generate ./judges/lean)", name)
+		}
+	}
+	if len(seen) != 50 {
+		t.Errorf("%d kinds", len(seen))
 	}
 }

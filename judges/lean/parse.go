@@ -6,16 +6,11 @@ import (
 	"strings"
 )
 
-// Node is a node of a statement's tree.
-//
-// Kinds: id, num, str, hole, app (f, args...), bin (V = operator), un
-// (prefix operator), post (postfix operator), pi / ex / exu / lam /
-// setof (V = bound name; children: type, body), sep (V = name; set,
-// predicate), big (V = operator; children: name node, domain kind, domain,
-// body), paren (kept around operators of unknown precedence), tuple, anon,
-// setlit, list, abs, norm, floor, ceil, ascr (term, type), coe, ite.
+// Node is a node of a statement's tree: its kind (node.go says what the
+// children of each kind are), a value (an operator, a name, a numeral)
+// and its children.
 type Node struct {
-	K string
+	K Kind
 	V string
 	C []*Node
 }
@@ -32,7 +27,7 @@ func (n *Node) String() string {
 // write prints n in the form String returns, in linear time.
 func (n *Node) write(b *strings.Builder) {
 	if len(n.C) == 0 {
-		b.WriteString(n.K)
+		b.WriteString(n.K.String())
 		if n.V != "" {
 			b.WriteString(":")
 			b.WriteString(n.V)
@@ -40,7 +35,7 @@ func (n *Node) write(b *strings.Builder) {
 		return
 	}
 	b.WriteString("(")
-	b.WriteString(n.K)
+	b.WriteString(n.K.String())
 	if n.V != "" {
 		b.WriteString(":")
 		b.WriteString(n.V)
@@ -89,7 +84,7 @@ var postfix = map[string]string{"⁻¹": "⁻¹", "ᶜ": "ᶜ", "ˣ": "ˣ", "!":
 var atomSymbols = map[string]bool{"∅": true, "⊤": true, "⊥": true, "∞": true, "·": true, "π": true, "ℵ₀": true, "∂": false}
 
 // binderOps open a binder: ∀ x, ...; ∑ i ∈ s, ...
-var quantifiers = map[string]string{"∀": "pi", "Π": "pi", "∃": "ex", "∃!": "exu", "λ": "lam", "fun": "lam", "Σ": "sigma", "∀ᶠ": "evently", "∃ᶠ": "frequently"}
+var quantifiers = map[string]Kind{"∀": KindPi, "Π": KindPi, "∃": KindExists, "∃!": KindExistsUnique, "λ": KindLambda, "fun": KindLambda, "Σ": KindSigma, "∀ᶠ": KindEventually, "∃ᶠ": KindFrequently}
 var bigOps = map[string]bool{"∑": true, "∏": true, "⋃": true, "⋂": true, "⨆": true, "⨅": true, "∫": true, "∮": true, "∑'": true, "∏'": true}
 
 const maxPrec = 1024
@@ -233,19 +228,19 @@ func Parse(src string) (st *Statement, err error) {
 			name, tree := p.theorem(t.text)
 			st.Name = name
 			theorems++
-			decls = append(decls, &Node{K: "theorem", C: []*Node{tree}})
+			decls = append(decls, &Node{K: KindTheorem, C: []*Node{tree}})
 			continue
 		}
 		decls = append(decls, p.declaration(t.text, start))
 	}
-	if len(decls) == 1 && decls[0].K == "theorem" {
+	if len(decls) == 1 && decls[0].K == KindTheorem {
 		st.Tree = decls[0].C[0]
 		return st, nil
 	}
 	if theorems == 0 && len(decls) == 0 {
 		p.fail("no declaration")
 	}
-	st.Tree = &Node{K: "decls", C: decls}
+	st.Tree = &Node{K: KindDecls, C: decls}
 	return st, nil
 }
 
@@ -301,7 +296,7 @@ func (p *parser) opaque(kind string, start int) *Node {
 		b.WriteString(t.text)
 		b.WriteString(" ")
 	}
-	return &Node{K: "tokens", V: kind + " " + strings.TrimSpace(b.String())}
+	return &Node{K: KindTokens, V: kind + " " + strings.TrimSpace(b.String())}
 }
 
 // theorem reads the rest of a theorem, lemma or example after its keyword:
@@ -317,14 +312,14 @@ func (p *parser) theorem(kw string) (string, *Node) {
 		p.next()
 		body = p.expr(0)
 	} else {
-		body = &Node{K: "hole"}
+		body = &Node{K: KindHole}
 	}
 	// The proof: ":= ...", "where" or "|" clauses; anything else is an error.
 	if !p.is(":=") && !p.is("where") && !p.is("|") && p.peek().kind != tEOF {
 		p.fail("unexpected %q", p.peek().text)
 	}
 	p.skipToDecl()
-	return name, wrapBinders("pi", binders, body)
+	return name, wrapBinders(KindPi, binders, body)
 }
 
 func (p *parser) binders() []binder {
@@ -356,7 +351,7 @@ func (p *parser) declaration(kw string, start int) (n *Node) {
 		name = p.next().text
 	}
 	bs := p.binders()
-	typ := &Node{K: "hole"}
+	typ := &Node{K: KindHole}
 	if p.is(":") {
 		p.next()
 		typ = p.expr(0)
@@ -369,7 +364,7 @@ func (p *parser) declaration(kw string, start int) (n *Node) {
 	if p.peek().kind != tEOF && !p.atDeclStart() {
 		return p.opaque("decl", start)
 	}
-	return &Node{K: "decl", V: kw + " " + name, C: []*Node{wrapBinders("lam", bs, &Node{K: "defn", C: []*Node{typ, val}})}}
+	return &Node{K: KindDecl, V: kw + " " + name, C: []*Node{wrapBinders(KindLambda, bs, &Node{K: KindDefn, C: []*Node{typ, val}})}}
 }
 
 type binder struct {
@@ -377,7 +372,7 @@ type binder struct {
 	typ  *Node
 }
 
-func wrapBinders(kind string, bs []binder, body *Node) *Node {
+func wrapBinders(kind Kind, bs []binder, body *Node) *Node {
 	for i := len(bs) - 1; i >= 0; i-- {
 		body = &Node{K: kind, V: bs[i].name, C: []*Node{bs[i].typ, body}}
 	}
@@ -410,7 +405,7 @@ func (p *parser) bracketBinder() []binder {
 	if len(names) == 0 {
 		p.fail("expected a binder name")
 	}
-	var typ *Node = &Node{K: "hole"}
+	var typ *Node = &Node{K: KindHole}
 	if p.is(":") {
 		p.next()
 		typ = p.expr(0)
@@ -418,7 +413,7 @@ func (p *parser) bracketBinder() []binder {
 	if p.is(":=") { // default value: part of the binder's meaning
 		p.next()
 		def := p.expr(0)
-		typ = &Node{K: "optparam", C: []*Node{typ, def}}
+		typ = &Node{K: KindOptParam, C: []*Node{typ, def}}
 	}
 	p.expect(close)
 	out := make([]binder, len(names))
@@ -440,7 +435,7 @@ func (p *parser) expr(min int) *Node {
 		t := p.peek()
 		if t.kind == tProj {
 			p.next()
-			lhs = &Node{K: "proj", V: t.text, C: []*Node{lhs}}
+			lhs = &Node{K: KindProj, V: t.text, C: []*Node{lhs}}
 			continue
 		}
 		if p.stopped() {
@@ -449,7 +444,7 @@ func (p *parser) expr(min int) *Node {
 		if t.kind == tSym {
 			if post, ok := postfix[t.text]; ok {
 				p.next()
-				lhs = &Node{K: "post", V: post, C: []*Node{lhs}}
+				lhs = &Node{K: KindPostfix, V: post, C: []*Node{lhs}}
 				continue
 			}
 			if op, ok := infix[t.text]; ok {
@@ -473,7 +468,7 @@ func (p *parser) expr(min int) *Node {
 					arg = p.expr(0)
 					p.expect("]")
 				}
-				n := &Node{K: "bin", V: op.norm, C: []*Node{lhs, rhs}}
+				n := &Node{K: KindBinary, V: op.norm, C: []*Node{lhs, rhs}}
 				if arg != nil {
 					n.C = append(n.C, arg)
 				}
@@ -492,7 +487,7 @@ func (p *parser) expr(min int) *Node {
 			if p.isFun() && !p.stopped() {
 				args = append(args, p.prefix())
 			}
-			lhs = &Node{K: "app", C: args}
+			lhs = &Node{K: KindApp, C: args}
 			continue
 		}
 		if t.kind == tSym && !p.closes(t.text) && !atomSymbols[t.text] && !isPunct(t.text) && 50 >= min {
@@ -500,7 +495,7 @@ func (p *parser) expr(min int) *Node {
 			// parentheses around and inside it (see normalize).
 			p.next()
 			rhs := p.expr(51)
-			lhs = &Node{K: "bin", V: "?" + t.text, C: []*Node{lhs, rhs}}
+			lhs = &Node{K: KindBinary, V: "?" + t.text, C: []*Node{lhs, rhs}}
 			continue
 		}
 		return lhs
@@ -552,7 +547,7 @@ func (p *parser) arg() *Node {
 	t := p.peek()
 	if t.kind == tSym && t.text == "↑" {
 		p.next()
-		return &Node{K: "coe", C: []*Node{p.arg()}}
+		return &Node{K: KindCoe, C: []*Node{p.arg()}}
 	}
 	n := p.atom()
 	// A postfix operator declared at max precedence (postfix:max "⁻¹" in
@@ -565,7 +560,7 @@ func (p *parser) arg() *Node {
 			break
 		}
 		p.next()
-		n = &Node{K: "post", V: post, C: []*Node{n}}
+		n = &Node{K: KindPostfix, V: post, C: []*Node{n}}
 	}
 	return n
 }
@@ -580,25 +575,25 @@ func (p *parser) prefix() *Node {
 	switch {
 	case t.text == "-" && t.kind == tSym:
 		p.next()
-		return &Node{K: "un", V: "-", C: []*Node{p.expr(NegPrec)}}
+		return &Node{K: KindUnary, V: "-", C: []*Node{p.expr(NegPrec)}}
 	case (t.text == "¬" || t.text == "!") && t.kind == tSym:
 		p.next()
-		return &Node{K: "un", V: "¬", C: []*Node{p.expr(NotArgPrec)}}
+		return &Node{K: KindUnary, V: "¬", C: []*Node{p.expr(NotArgPrec)}}
 	case t.text == "↑" && t.kind == tSym:
 		p.next()
-		return &Node{K: "coe", C: []*Node{p.arg()}}
+		return &Node{K: KindCoe, C: []*Node{p.arg()}}
 	case t.text == "√" && t.kind == tSym:
 		p.next()
-		return &Node{K: "app", C: []*Node{{K: "id", V: "Real.sqrt"}, p.expr(100)}}
+		return &Node{K: KindApp, C: []*Node{{K: KindID, V: "Real.sqrt"}, p.expr(100)}}
 	case (t.text == "⋃₀" || t.text == "⋂₀") && t.kind == tSym:
 		p.next()
-		return &Node{K: "un", V: t.text, C: []*Node{p.expr(110)}}
+		return &Node{K: KindUnary, V: t.text, C: []*Node{p.expr(110)}}
 	case t.text == "#" && t.kind == tSym:
 		p.next()
-		return &Node{K: "un", V: "#", C: []*Node{p.expr(maxPrec)}}
+		return &Node{K: KindUnary, V: "#", C: []*Node{p.expr(maxPrec)}}
 	case t.text == "∂" && t.kind == tSym:
 		p.next()
-		return &Node{K: "un", V: "∂", C: []*Node{p.expr(maxPrec)}}
+		return &Node{K: KindUnary, V: "∂", C: []*Node{p.expr(maxPrec)}}
 	case t.text == "@" && t.kind == tSym:
 		p.next()
 		return p.prefix()
@@ -624,11 +619,11 @@ func (p *parser) prefix() *Node {
 		a := p.expr(0)
 		p.expect("else")
 		b := p.expr(0)
-		return &Node{K: "ite", C: []*Node{cond, a, b}}
+		return &Node{K: KindIte, C: []*Node{cond, a, b}}
 	case "let", "have":
 		p.next()
 		name := p.next().text
-		var typ *Node = &Node{K: "hole"}
+		var typ *Node = &Node{K: KindHole}
 		if p.is(":") {
 			p.next()
 			typ = p.expr(0)
@@ -639,13 +634,13 @@ func (p *parser) prefix() *Node {
 			p.next()
 		}
 		body := p.expr(0)
-		return &Node{K: "let", V: name, C: []*Node{typ, val, body}}
+		return &Node{K: KindLet, V: name, C: []*Node{typ, val, body}}
 	}
 	return p.atom()
 }
 
 // binderTerm reads the binders and body of ∀, ∃, ∃!, fun, λ.
-func (p *parser) binderTerm(kind string) *Node {
+func (p *parser) binderTerm(kind Kind) *Node {
 	var bs []binder
 	var preds []*Node // binder predicates, e.g. x ∈ s, x > 0
 	for {
@@ -662,7 +657,7 @@ func (p *parser) binderTerm(kind string) *Node {
 			// rather than read it differently from Lean.
 			p.fail("a pattern binder ⟨…⟩ (a match on the argument) is not modelled")
 		case p.peek().kind == tIdent && !isKeyword(p.peek().text) || p.is("_"):
-			bs = append(bs, binder{p.next().text, &Node{K: "hole"}})
+			bs = append(bs, binder{p.next().text, &Node{K: KindHole}})
 			continue
 		}
 		break
@@ -676,7 +671,7 @@ done:
 		p.next()
 		typ := p.expr(0)
 		for i := range bs {
-			if bs[i].typ.K == "hole" {
+			if bs[i].typ.K == KindHole {
 				bs[i].typ = typ
 			}
 		}
@@ -687,12 +682,12 @@ done:
 			p.next()
 			rhs := p.expr(51)
 			for _, b := range bs {
-				preds = append(preds, &Node{K: "bin", V: op.norm, C: []*Node{{K: "id", V: b.name}, rhs}})
+				preds = append(preds, &Node{K: KindBinary, V: op.norm, C: []*Node{{K: KindID, V: b.name}, rhs}})
 			}
 		}
 	}
 	switch {
-	case p.is(",") && kind == "lam":
+	case p.is(",") && kind == KindLambda:
 		p.fail("'fun x, body' is Lean 3 syntax; Lean 4 writes 'fun x => body'")
 	case p.is(","):
 		p.next()
@@ -704,10 +699,10 @@ done:
 	body := p.expr(0)
 	// ∀ x ∈ s, P  is  ∀ x, x ∈ s → P;  ∃ x ∈ s, P  is  ∃ x, x ∈ s ∧ P.
 	for i := len(preds) - 1; i >= 0; i-- {
-		if kind == "pi" {
-			body = &Node{K: "bin", V: "→", C: []*Node{preds[i], body}}
+		if kind == KindPi {
+			body = &Node{K: KindBinary, V: "→", C: []*Node{preds[i], body}}
 		} else {
-			body = &Node{K: "bin", V: "∧", C: []*Node{preds[i], body}}
+			body = &Node{K: KindBinary, V: "∧", C: []*Node{preds[i], body}}
 		}
 	}
 	return wrapBinders(kind, bs, body)
@@ -732,7 +727,7 @@ var bigOpBodyPrec = map[string]int{"∑": 67, "∏": 67, "∑'": 67, "∏'": 67,
 // bigOpBodyPrec gives.
 func (p *parser) bigOp(op string) *Node {
 	var names []string
-	var typ *Node = &Node{K: "hole"}
+	var typ *Node = &Node{K: KindHole}
 	if p.is("(") {
 		bs := p.bracketBinder()
 		for _, b := range bs {
@@ -751,7 +746,7 @@ func (p *parser) bigOp(op string) *Node {
 	if len(names) == 0 {
 		p.fail("expected a bound name after %s", op)
 	}
-	domKind, dom := "all", &Node{K: "hole"}
+	domKind, dom := "all", &Node{K: KindHole}
 	switch {
 	case p.is("∈") || p.is("in"):
 		p.next()
@@ -763,13 +758,13 @@ func (p *parser) bigOp(op string) *Node {
 	if p.is("with") {
 		p.next()
 		filter := p.expr(51)
-		dom = &Node{K: "filter", C: []*Node{dom, filter}}
+		dom = &Node{K: KindFilter, C: []*Node{dom, filter}}
 	}
 	p.expect(",")
 	body := p.expr(bigOpBodyPrec[op])
 	// one big node per bound name, innermost last
 	for i := len(names) - 1; i >= 0; i-- {
-		body = &Node{K: "big", V: op + "|" + domKind, C: []*Node{{K: "bv", V: names[i]}, typ, dom, body}}
+		body = &Node{K: KindBig, V: op + "|" + domKind, C: []*Node{{K: KindBoundVar, V: names[i]}, typ, dom, body}}
 	}
 	return body
 }
@@ -784,13 +779,13 @@ func (p *parser) atom() *Node {
 			p.fail("unexpected keyword %q", t.text)
 		}
 		if t.text == "_" {
-			return &Node{K: "hole"}
+			return &Node{K: KindHole}
 		}
-		return &Node{K: "id", V: t.text}
+		return &Node{K: KindID, V: t.text}
 	case tNum:
-		return &Node{K: "num", V: t.text}
+		return &Node{K: KindNum, V: t.text}
 	case tStr:
-		return &Node{K: "str", V: t.text}
+		return &Node{K: KindStr, V: t.text}
 	case tEOF:
 		p.i--
 		p.fail("expected a term, found the end")
@@ -799,44 +794,44 @@ func (p *parser) atom() *Node {
 	case "(":
 		n := p.paren()
 		for p.peek().kind == tProj {
-			n = &Node{K: "proj", V: p.next().text, C: []*Node{n}}
+			n = &Node{K: KindProj, V: p.next().text, C: []*Node{n}}
 		}
 		return n
 	case "⟨":
 		items := p.items("⟩")
-		return &Node{K: "anon", C: items}
+		return &Node{K: KindAnon, C: items}
 	case "[":
 		items := p.items("]")
-		return &Node{K: "list", C: items}
+		return &Node{K: KindList, C: items}
 	case "{":
 		return p.brace()
 	case "|":
 		inner := p.until("|")
-		return &Node{K: "abs", C: []*Node{inner}}
+		return &Node{K: KindAbs, C: []*Node{inner}}
 	case "‖":
 		inner := p.until("‖")
-		return &Node{K: "norm", C: []*Node{inner}}
+		return &Node{K: KindNorm, C: []*Node{inner}}
 	case "⌊":
-		return p.rounding("floor", "⌋")
+		return p.rounding(KindFloor, KindFloorNat, "⌋")
 	case "⌈":
-		return p.rounding("ceil", "⌉")
+		return p.rounding(KindCeil, KindCeilNat, "⌉")
 	case "⟪":
 		items := p.items("⟫")
-		n := &Node{K: "inner", C: items}
+		n := &Node{K: KindInner, C: items}
 		if p.peek().kind == tIdent && strings.HasPrefix(p.peek().text, "_") {
 			n.V = p.next().text
 		}
 		return n
 	case "⁅":
-		return &Node{K: "bracket", C: p.items("⁆")}
+		return &Node{K: KindBracket, C: p.items("⁆")}
 	case "↑":
-		return &Node{K: "coe", C: []*Node{p.arg()}}
+		return &Node{K: KindCoe, C: []*Node{p.arg()}}
 	}
 	if atomSymbols[t.text] {
 		if t.text == "π" {
-			return &Node{K: "id", V: "Real.pi"}
+			return &Node{K: KindID, V: "Real.pi"}
 		}
-		return &Node{K: "id", V: t.text}
+		return &Node{K: KindID, V: t.text}
 	}
 	p.i--
 	p.fail("unexpected %q", t.text)
@@ -845,11 +840,11 @@ func (p *parser) atom() *Node {
 
 // rounding reads the rest of ⌊x⌋ or ⌈x⌉, or of their ℕ-valued forms ⌊x⌋₊
 // and ⌈x⌉₊.
-func (p *parser) rounding(kind, close string) *Node {
+func (p *parser) rounding(kind, natKind Kind, close string) *Node {
 	inner := p.expr(0)
 	if p.is(close + "₊") {
 		p.next()
-		return &Node{K: kind + "₊", C: []*Node{inner}}
+		return &Node{K: natKind, C: []*Node{inner}}
 	}
 	p.expect(close)
 	return &Node{K: kind, C: []*Node{inner}}
@@ -890,7 +885,7 @@ func (p *parser) paren() *Node {
 	defer func() { p.stop = saved }()
 	if p.is(")") {
 		p.next()
-		return &Node{K: "id", V: "()"}
+		return &Node{K: KindID, V: "()"}
 	}
 	e := p.expr(0)
 	switch {
@@ -898,7 +893,7 @@ func (p *parser) paren() *Node {
 		p.next()
 		typ := p.expr(0)
 		p.expect(")")
-		return &Node{K: "ascr", C: []*Node{e, typ}}
+		return &Node{K: KindAscription, C: []*Node{e, typ}}
 	case p.is(","):
 		items := []*Node{e}
 		for p.is(",") {
@@ -906,10 +901,10 @@ func (p *parser) paren() *Node {
 			items = append(items, p.expr(0))
 		}
 		p.expect(")")
-		return &Node{K: "tuple", C: items}
+		return &Node{K: KindTuple, C: items}
 	}
 	p.expect(")")
-	return &Node{K: "paren", C: []*Node{e}}
+	return &Node{K: KindParen, C: []*Node{e}}
 }
 
 // brace reads {x | p}, {x : T | p}, {x ∈ s | p}, {a, b}, {}, or a
@@ -920,7 +915,7 @@ func (p *parser) brace() *Node {
 	defer func() { p.stop = saved }()
 	if p.is("}") {
 		p.next()
-		return &Node{K: "setlit"}
+		return &Node{K: KindSetLit}
 	}
 	// structure instance: { x := 1, y := 2 }, { s with x := 1 }
 	if p.peek().kind == tIdent && p.toks[p.i+1].text == ":=" {
@@ -943,7 +938,7 @@ func (p *parser) brace() *Node {
 		p.next()
 		pred := p.expr(0)
 		p.expect("}")
-		return &Node{K: "image", C: []*Node{first, pred}}
+		return &Node{K: KindImage, C: []*Node{first, pred}}
 	}
 	items := []*Node{first}
 	for p.is(",") {
@@ -951,7 +946,7 @@ func (p *parser) brace() *Node {
 		items = append(items, p.expr(0))
 	}
 	p.expect("}")
-	return &Node{K: "setlit", C: items}
+	return &Node{K: KindSetLit, C: items}
 }
 
 // structInstance reads the fields of a structure instance up to "}":
@@ -961,23 +956,23 @@ func (p *parser) brace() *Node {
 // named fields does not matter.
 func (p *parser) structInstance(src *Node) *Node {
 	if src == nil {
-		src = &Node{K: "hole"}
+		src = &Node{K: KindHole}
 	}
 	var fields []*Node
 	for p.peek().kind == tIdent {
 		name := p.next().text
 		p.expect(":=")
-		fields = append(fields, &Node{K: "field", V: name, C: []*Node{p.expr(0)}})
+		fields = append(fields, &Node{K: KindField, V: name, C: []*Node{p.expr(0)}})
 		if !p.is(",") {
 			break
 		}
 		p.next()
 	}
 	sort.SliceStable(fields, func(i, j int) bool { return fields[i].V < fields[j].V })
-	n := &Node{K: "struct", C: append([]*Node{{K: "with", C: []*Node{src}}}, fields...)}
+	n := &Node{K: KindStruct, C: append([]*Node{{K: KindWith, C: []*Node{src}}}, fields...)}
 	if p.is(":") {
 		p.next()
-		n = &Node{K: "ascr", C: []*Node{n, p.expr(0)}}
+		n = &Node{K: KindAscription, C: []*Node{n, p.expr(0)}}
 	}
 	p.expect("}")
 	return n
@@ -1003,7 +998,7 @@ func (p *parser) tryBuilder() (ok bool, n *Node) {
 		return false, nil
 	}
 	name := p.next().text
-	typ := &Node{K: "hole"}
+	typ := &Node{K: KindHole}
 	switch {
 	case p.is(":"):
 		p.next()
@@ -1016,13 +1011,13 @@ func (p *parser) tryBuilder() (ok bool, n *Node) {
 		p.expect("|")
 		pred := p.expr(0)
 		p.expect("}")
-		return true, &Node{K: "sep", V: name, C: []*Node{set, pred}}
+		return true, &Node{K: KindSep, V: name, C: []*Node{set, pred}}
 	}
 	if p.is("//") {
 		p.next()
 		pred := p.expr(0)
 		p.expect("}")
-		return true, &Node{K: "subtype", V: name, C: []*Node{typ, pred}}
+		return true, &Node{K: KindSubtype, V: name, C: []*Node{typ, pred}}
 	}
 	if !p.is("|") {
 		return false, nil
@@ -1030,5 +1025,5 @@ func (p *parser) tryBuilder() (ok bool, n *Node) {
 	p.next()
 	pred := p.expr(0)
 	p.expect("}")
-	return true, &Node{K: "setof", V: name, C: []*Node{typ, pred}}
+	return true, &Node{K: KindSetOf, V: name, C: []*Node{typ, pred}}
 }

@@ -18,7 +18,7 @@ const (
 // labels of its three nearest ancestors (kind, value, which child; the
 // operands of symmetric operators alike).
 func usages(n *Node, near [3]string, sigs map[string][]string) {
-	if n.K == "id" {
+	if n.K == KindID {
 		head, _, _ := strings.Cut(n.V, ".")
 		if _, ok := sigs[head]; ok {
 			sigs[head] = append(sigs[head], near[0]+"/"+near[1]+"/"+near[2]+strings.TrimPrefix(n.V, head))
@@ -27,10 +27,10 @@ func usages(n *Node, near [3]string, sigs map[string][]string) {
 	}
 	for i, c := range n.C {
 		idx := strconv.Itoa(i)
-		if n.K == "bin" && (symmetric[n.V] || chains[n.V]) {
+		if n.K == KindBinary && (symmetric[n.V] || chains[n.V]) {
 			idx = "*"
 		}
-		usages(c, [3]string{near[1], near[2], n.K + ":" + n.V + "@" + idx}, sigs)
+		usages(c, [3]string{near[1], near[2], n.K.String() + ":" + n.V + "@" + idx}, sigs)
 	}
 }
 
@@ -42,7 +42,7 @@ func usages(n *Node, near [3]string, sigs map[string][]string) {
 // binder whose type names another binder of the run stays after it. It
 // returns the normalized run whose canonical form prints least.
 func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, top bool) (*Node, bool) {
-	if !(n.K == "ex" || n.K == "pi") || z.budget <= 0 {
+	if !(n.K == KindExists || n.K == KindPi) || z.budget <= 0 {
 		return nil, false
 	}
 	// The run is read no further than maxRun+1 binders, and the chain's
@@ -54,7 +54,7 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 		run = append(run, m)
 		m = m.C[1]
 	}
-	if len(run) < 2 || len(run) > maxRun || n.K == "pi" && !top && !propChain(n) {
+	if len(run) < 2 || len(run) > maxRun || n.K == KindPi && !top && !propChain(n) {
 		return nil, false
 	}
 	body := m

@@ -36,31 +36,31 @@ func typed(n *Node, env map[string]string) *Node {
 			kids[i] = typed(n.C[i], env)
 		}
 		class := ""
-		if n.K != "sep" && len(n.C) > 1 {
+		if n.K != KindSep && len(n.C) > 1 {
 			class = typeClass(n.C[0])
 		}
 		name := strings.TrimPrefix(n.V, "[")
 		kids[last] = withType(env, name, class, func(env map[string]string) *Node { return typed(n.C[last], env) })
 		return &Node{K: n.K, V: n.V, C: kids}
-	case n.K == "big":
+	case n.K == KindBig:
 		body := withType(env, n.C[0].V, typeClass(n.C[1]), func(env map[string]string) *Node { return typed(n.C[3], env) })
 		return &Node{K: n.K, V: n.V, C: []*Node{n.C[0], typed(n.C[1], env), typed(n.C[2], env), body}}
-	case n.K == "bin" && len(n.C) == 2 && latticeToSet[n.V] != "" && (isSet(n.C[0], env) || isSet(n.C[1], env)):
-		return typed(&Node{K: "bin", V: latticeToSet[n.V], C: n.C}, env)
+	case n.K == KindBinary && len(n.C) == 2 && latticeToSet[n.V] != "" && (isSet(n.C[0], env) || isSet(n.C[1], env)):
+		return typed(&Node{K: KindBinary, V: latticeToSet[n.V], C: n.C}, env)
 	case inComponent(n):
 		return foldComponent(n, env, "")
-	case n.K == "ascr" && len(n.C) == 2:
+	case n.K == KindAscription && len(n.C) == 2:
 		t := typeClass(n.C[1])
 		inner := n.C[0]
 		switch {
 		case inComponent(inner):
 			inner = foldComponent(inner, env, t)
-		case inner.K == "num" && isField(t):
+		case inner.K == KindNum && isField(t):
 			inner = foldNum(inner)
 		default:
 			inner = typed(inner, env)
 		}
-		return &Node{K: "ascr", C: []*Node{inner, typed(n.C[1], env)}}
+		return &Node{K: KindAscription, C: []*Node{inner, typed(n.C[1], env)}}
 	}
 	if len(n.C) == 0 {
 		return n
@@ -95,17 +95,17 @@ var setFunctions = map[string]bool{
 // isSet reports whether n is known to be a Set or a Finset.
 func isSet(n *Node, env map[string]string) bool {
 	switch n.K {
-	case "id":
+	case KindID:
 		return env[n.V] == "set" || setFunctions[n.V]
-	case "setof", "sep":
+	case KindSetOf, KindSep:
 		return true
-	case "app":
-		return n.C[0].K == "id" && setFunctions[n.C[0].V]
-	case "bin":
+	case KindApp:
+		return n.C[0].K == KindID && setFunctions[n.C[0].V]
+	case KindBinary:
 		if (n.V == "∩" || n.V == "∪" || n.V == "\\") && len(n.C) == 2 {
 			return isSet(n.C[0], env) || isSet(n.C[1], env)
 		}
-	case "ascr":
+	case KindAscription:
 		return typeClass(n.C[1]) == "set"
 	}
 	return false
@@ -120,15 +120,15 @@ func isField(class string) bool { return numRank[class] >= 3 }
 // "fn:T" for a function into a numeric type T, or "".
 func typeClass(t *Node) string {
 	switch t.K {
-	case "id":
+	case KindID:
 		if numRank[t.V] > 0 {
 			return t.V
 		}
-	case "app":
-		if t.C[0].K == "id" && (t.C[0].V == "Set" || t.C[0].V == "Finset") {
+	case KindApp:
+		if t.C[0].K == KindID && (t.C[0].V == "Set" || t.C[0].V == "Finset") {
 			return "set"
 		}
-	case "pi":
+	case KindPi:
 		// a function of one argument into a numeric type
 		if c := typeClass(t.C[1]); t.V == "_" && numRank[c] > 0 {
 			return "fn:" + c
@@ -145,19 +145,19 @@ var realFunctions = map[string]bool{"Real.sqrt": true, "Real.log": true, "Real.e
 var componentOps = map[string]bool{"+": true, "-": true, "*": true, "/": true, "^": true, "=": true, "<": true, "≤": true}
 
 func inComponent(n *Node) bool {
-	return (n.K == "bin" && componentOps[n.V] && len(n.C) == 2) || (n.K == "un" && n.V == "-")
+	return (n.K == KindBinary && componentOps[n.V] && len(n.C) == 2) || (n.K == KindUnary && n.V == "-")
 }
 
 // isRelation: a relation is the root of its component; one inside
 // another component is a leaf there (a Prop), elaborated on its own.
-func isRelation(n *Node) bool { return n.K == "bin" && (n.V == "=" || n.V == "<" || n.V == "≤") }
+func isRelation(n *Node) bool { return n.K == KindBinary && (n.V == "=" || n.V == "<" || n.V == "≤") }
 
 // leaves collects the leaves of the component at n (not the exponents of ^).
 func leaves(n *Node, out []*Node, root bool) []*Node {
 	if !inComponent(n) || !root && isRelation(n) {
 		return append(out, n)
 	}
-	if n.K == "bin" && n.V == "^" {
+	if n.K == KindBinary && n.V == "^" {
 		return leaves(n.C[0], out, false)
 	}
 	for _, c := range n.C {
@@ -170,15 +170,15 @@ func leaves(n *Node, out []*Node, root bool) []*Node {
 // component's type (a numeral, a coercion), "" when unknown.
 func leafType(n *Node, env map[string]string) string {
 	switch n.K {
-	case "num", "coe":
+	case KindNum, KindCoe:
 		return "·"
-	case "id":
+	case KindID:
 		if n.V == "Real.pi" {
 			return "ℝ"
 		}
 		return env[n.V]
-	case "app":
-		if h := n.C[0]; h.K == "id" {
+	case KindApp:
+		if h := n.C[0]; h.K == KindID {
 			if realFunctions[h.V] {
 				return "ℝ"
 			}
@@ -186,7 +186,7 @@ func leafType(n *Node, env map[string]string) string {
 				return c
 			}
 		}
-	case "ascr":
+	case KindAscription:
 		return typeClass(n.C[1])
 	}
 	return ""
@@ -220,25 +220,25 @@ func foldComponent(n *Node, env map[string]string, seed string) *Node {
 			return foldComponent(n, env, "")
 		}
 		if !inComponent(n) {
-			if fold && n.K == "num" {
+			if fold && n.K == KindNum {
 				return foldNum(n)
 			}
 			return typed(n, env)
 		}
 		kids := make([]*Node, len(n.C))
 		for i, c := range n.C {
-			if n.K == "bin" && n.V == "^" && i == 1 {
+			if n.K == KindBinary && n.V == "^" && i == 1 {
 				kids[i] = typed(c, env) // the exponent is elaborated on its own
 				continue
 			}
 			kids[i] = walk(c, false)
 		}
 		out := &Node{K: n.K, V: n.V, C: kids}
-		if fold && out.K == "bin" && out.V == "/" && kids[0].K == "num" && kids[1].K == "num" {
+		if fold && out.K == KindBinary && out.V == "/" && kids[0].K == KindNum && kids[1].K == KindNum {
 			a, ok1 := numValue(kids[0].V)
 			b, ok2 := numValue(kids[1].V)
 			if ok1 && ok2 && b.Sign() != 0 {
-				return &Node{K: "num", V: ratString(new(big.Rat).Quo(a, b))}
+				return &Node{K: KindNum, V: ratString(new(big.Rat).Quo(a, b))}
 			}
 		}
 		return out
@@ -249,7 +249,7 @@ func foldComponent(n *Node, env map[string]string, seed string) *Node {
 // foldNum writes a numeral of a field by value: 2.0 is 2, 6.5 is 13/2.
 func foldNum(n *Node) *Node {
 	if v, ok := numValue(n.V); ok {
-		return &Node{K: "num", V: ratString(v)}
+		return &Node{K: KindNum, V: ratString(v)}
 	}
 	return n
 }

@@ -23,13 +23,13 @@ func toTree(n *lean.Node) *Tree {
 	if len(n.C) == 0 {
 		label := n.V
 		if label == "" {
-			label = n.K
+			label = n.K.String()
 		}
 		return &Tree{Label: label}
 	}
-	label := n.K
+	label := n.K.String()
 	var kids []*Tree
-	if n.K == "app" && n.C[0].K == "id" {
+	if n.K == lean.KindApp && n.C[0].K == lean.KindID {
 		// f x y: the function is the operator, the arguments its operands
 		for _, c := range n.C[1:] {
 			kids = append(kids, toTree(c))
@@ -37,7 +37,7 @@ func toTree(n *lean.Node) *Tree {
 		return &Tree{Label: n.C[0].V, Kids: kids}
 	}
 	switch n.K {
-	case "bin":
+	case lean.KindBinary:
 		label = n.V
 		if associative[n.V] {
 			// a + b + c and a + (b + c) are one n-ary node: the grouping of
@@ -47,9 +47,9 @@ func toTree(n *lean.Node) *Tree {
 			}
 			return &Tree{Label: label, Kids: kids}
 		}
-	case "un", "post", "big":
+	case lean.KindUnary, lean.KindPostfix, lean.KindBig:
 		label = n.V
-	case "pi", "ex", "exu", "lam", "setof", "sep", "subtype", "sigma", "let":
+	case lean.KindPi, lean.KindExists, lean.KindExistsUnique, lean.KindLambda, lean.KindSetOf, lean.KindSep, lean.KindSubtype, lean.KindSigma, lean.KindLet:
 		// No leaf for the bound name: after alpha-normalization it only
 		// repeats the binder's depth, which the tree's shape already says;
 		// its uses stay leaves in the body.
@@ -88,7 +88,7 @@ func GTEDScore(reference, candidate string) (score float64, decidedBy string, ok
 var associative = map[string]bool{"+": true, "*": true, "∧": true, "∨": true, "∪": true, "∩": true}
 
 func flatten(n *lean.Node, op string) []*lean.Node {
-	if n.K == "bin" && n.V == op && len(n.C) == 2 {
+	if n.K == lean.KindBinary && n.V == op && len(n.C) == 2 {
 		return append(flatten(n.C[0], op), flatten(n.C[1], op)...)
 	}
 	return []*lean.Node{n}

@@ -1,0 +1,72 @@
+package lean
+
+// Kind is what a Node is. Its String is the name trees print (Node.String,
+// the golden trees of testdata/normalize), so that a kind's name is in one
+// place: kind_string.go is generated from the comments below
+// (go generate ./judges/lean).
+type Kind uint8
+
+//go:generate go run golang.org/x/tools/cmd/stringer@v0.39.0 -type Kind -linecomment
+
+// The kinds of node. Children, by kind: app (function, arguments...); bin
+// (V = operator; two operands); un, post (V = operator; operand); pi, ex,
+// exu, lam, setof, sigma, subtype, let, evently, frequently (V = bound
+// name; type, body); sep (V = name; set, predicate); big (V = operator;
+// bound name, domain kind, domain, body); ascr (term, type); paren (kept
+// around operators of unknown precedence); tuple, anon, setlit, list, abs,
+// norm, floor, ceil and their ℕ forms, coe, ite (their parts); id, num,
+// str, hole, bv (leaves); theorem, decl, decls, defn, command, tokens
+// (declarations, and what lean-ast keeps opaque).
+const (
+	KindInvalid      Kind = iota // invalid
+	KindAbs                      // abs
+	KindAnon                     // anon
+	KindApp                      // app
+	KindAscription               // ascr
+	KindBig                      // big
+	KindBinary                   // bin
+	KindBracket                  // bracket
+	KindBoundVar                 // bv
+	KindCeil                     // ceil
+	KindCeilNat                  // ceil₊
+	KindCoe                      // coe
+	KindCommand                  // command
+	KindDecl                     // decl
+	KindDecls                    // decls
+	KindDefn                     // defn
+	KindEventually               // evently
+	KindExists                   // ex
+	KindExistsUnique             // exu
+	KindField                    // field
+	KindFilter                   // filter
+	KindFloor                    // floor
+	KindFloorNat                 // floor₊
+	KindFrequently               // frequently
+	KindHole                     // hole
+	KindID                       // id
+	KindImage                    // image
+	KindInner                    // inner
+	KindIte                      // ite
+	KindLambda                   // lam
+	KindLet                      // let
+	KindList                     // list
+	KindNorm                     // norm
+	KindNum                      // num
+	KindOptParam                 // optparam
+	KindParen                    // paren
+	KindPi                       // pi
+	KindPostfix                  // post
+	KindProj                     // proj
+	KindSep                      // sep
+	KindSetLit                   // setlit
+	KindSetOf                    // setof
+	KindSigma                    // sigma
+	KindStr                      // str
+	KindStruct                   // struct
+	KindSubtype                  // subtype
+	KindTheorem                  // theorem
+	KindTokens                   // tokens
+	KindTuple                    // tuple
+	KindUnary                    // un
+	KindWith                     // with
+)
