@@ -376,20 +376,20 @@ func Generate(srcs []Source, opts Options) (*Set, error) {
 	} else {
 		for _, c := range cats {
 			if _, ok := schema.Index(c); !ok {
-				return nil, fmt.Errorf("unknown category %q", c)
+				return nil, &CategoryError{fmt.Sprintf("unknown category %q", c)}
 			}
 			if why, ok := Unmakeable[c]; ok {
-				return nil, fmt.Errorf("category %q cannot be made: %s", c, why)
+				return nil, &CategoryError{fmt.Sprintf("category %q cannot be made: %s", c, why)}
 			}
 			if len(byCat[c]) == 0 {
-				return nil, fmt.Errorf("category %q: no source statement offers a place for its operators", c)
+				return nil, &CategoryError{fmt.Sprintf("category %q: no source statement offers a place for its operators", c)}
 			}
 		}
 	}
 	nAligned := int(math.Round(float64(opts.N) * opts.AlignedFrac))
 	nMis := opts.N - nAligned
 	if len(cats) == 0 && nMis > 0 {
-		return nil, fmt.Errorf("no category can be made from these sources")
+		return nil, &CategoryError{"no category can be made from these sources"}
 	}
 	for _, c := range cats {
 		list := byCat[c]
@@ -520,3 +520,11 @@ func Generate(srcs []Source, opts Options) (*Set, error) {
 	}
 	return set, nil
 }
+
+// CategoryError says that the categories asked for cannot be made: one is
+// unknown or never made by synth, no source offers a place for it, or no
+// category at all can be made from the sources. It is an error in what
+// was asked, which callers report as such.
+type CategoryError struct{ msg string }
+
+func (e *CategoryError) Error() string { return e.msg }

@@ -68,8 +68,14 @@ func checkRanges(fs *pflag.FlagSet) error {
 // that writes a file takes, with --out kept as a hidden alias (the
 // spelling score and report used before).
 func outputFlag(fs *pflag.FlagSet, usage string) *string {
-	out := fs.StringP("output", "o", "", usage)
-	fs.StringVar(out, "out", "", usage)
-	fs.MarkHidden("out")
+	out := new(string)
+	outputVar(fs, out, usage)
 	return out
+}
+
+// outputVar is outputFlag storing into p.
+func outputVar(fs *pflag.FlagSet, p *string, usage string) {
+	fs.StringVarP(p, "output", "o", "", usage)
+	fs.StringVar(p, "out", "", usage)
+	fs.MarkHidden("out")
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -179,7 +180,8 @@ func runSynth(e *env, args []string) error {
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	set, err := synth.Generate(srcs, opts)
 	if err != nil {
-		if strings.Contains(err.Error(), "category") {
+		var ce *synth.CategoryError
+		if errors.As(err, &ce) {
 			return usageError{err}
 		}
 		return problemsError{fmt.Sprintf("%s: %v", srcName, err)}
