@@ -4,18 +4,18 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rxeval/rxeval/internal/synth"
+	"github.com/rxeval/rxeval/internal/benchdata"
 )
 
 // BenchmarkBootstrap1000 is the cost of --bootstrap 1000 on 7,030 rows.
 func BenchmarkBootstrap1000(b *testing.B) {
-	rows := synth.Rows(7030, 1)
-	gold, _, err := ParseGold(synth.Gold(rows))
+	rows := benchdata.Rows(7030, 1)
+	gold, _, err := ParseGold(benchdata.Gold(rows))
 	if err != nil {
 		b.Fatal(err)
 	}
 	preds := map[string]Pred{}
-	for i, r := range synth.Rows(7030, 2) {
+	for i, r := range benchdata.Rows(7030, 2) {
 		p := Pred{Idx: rows[i].Idx, Misaligned: r.Misaligned, Category: Text{S: r.Category, Null: r.Category == ""}, CategoryName: r.Category, Segment: Text{S: r.Segment, Null: r.Segment == ""}, Corrected: Text{S: r.Corrected, Null: r.Corrected == ""}}
 		preds[p.Idx] = p
 	}

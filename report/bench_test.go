@@ -6,19 +6,19 @@ import (
 	"testing"
 
 	"github.com/rxeval/rxeval/eval"
-	"github.com/rxeval/rxeval/internal/synth"
+	"github.com/rxeval/rxeval/internal/benchdata"
 )
 
-// synthDocs scores internal/synth's 7,030 rows (gold from one draw,
+// synthDocs scores internal/benchdata's 7,030 rows (gold from one draw,
 // predictions from another, as eval's BenchmarkScore7030Exact).
 func synthDocs(b *testing.B) []eval.Document {
-	rows := synth.Rows(7030, 1)
-	gold, _, err := eval.ParseGold(synth.Gold(rows))
+	rows := benchdata.Rows(7030, 1)
+	gold, _, err := eval.ParseGold(benchdata.Gold(rows))
 	if err != nil {
 		b.Fatal(err)
 	}
 	preds := map[string]eval.Pred{}
-	for i, r := range synth.Rows(7030, 2) {
+	for i, r := range benchdata.Rows(7030, 2) {
 		p := eval.Pred{Idx: rows[i].Idx, Misaligned: r.Misaligned, Category: eval.Text{S: r.Category, Null: r.Category == ""}, CategoryName: r.Category,
 			Segment: eval.Text{S: r.Segment, Null: r.Segment == ""}, Corrected: eval.Text{S: r.Corrected, Null: r.Corrected == ""}}
 		preds[p.Idx] = p

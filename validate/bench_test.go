@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/rxeval/rxeval/internal/arena"
-	"github.com/rxeval/rxeval/internal/synth"
+	"github.com/rxeval/rxeval/internal/benchdata"
 )
 
 var (
@@ -17,9 +17,9 @@ var (
 )
 
 // realisticFile is a valid 7,030-row prediction file shaped like a real
-// submission (see internal/synth).
+// submission (see internal/benchdata).
 func realisticFile() []byte {
-	realisticOnce.Do(func() { realistic = synth.Predictions(synth.Rows(OfficialCount, 1)) })
+	realisticOnce.Do(func() { realistic = benchdata.Predictions(benchdata.Rows(OfficialCount, 1)) })
 	return realistic
 }
 

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/rxeval/rxeval/internal/synth"
+	"github.com/rxeval/rxeval/internal/benchdata"
 )
 
 var (
@@ -60,7 +60,7 @@ func runBinary(t testing.TB, args ...string) (stdout, stderr string, code int) {
 func TestBinaryExitCodes(t *testing.T) {
 	dir := t.TempDir()
 	full := filepath.Join(dir, "full.jsonl")
-	if err := os.WriteFile(full, synth.Predictions(synth.Rows(7030, 7)), 0o644); err != nil {
+	if err := os.WriteFile(full, benchdata.Predictions(benchdata.Rows(7030, 7)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ex := "../../testdata/example/"
@@ -96,7 +96,7 @@ func TestBinaryExitCodes(t *testing.T) {
 func BenchmarkValidateProcess(b *testing.B) {
 	bin := buildBinary(b)
 	file := filepath.Join(b.TempDir(), "full.jsonl")
-	data := synth.Predictions(synth.Rows(7030, 1))
+	data := benchdata.Predictions(benchdata.Rows(7030, 1))
 	os.WriteFile(file, data, 0o644)
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
@@ -126,8 +126,8 @@ func BenchmarkScoreProcess(b *testing.B) {
 	bin := buildBinary(b)
 	dir := b.TempDir()
 	gold, pred := filepath.Join(dir, "gold.jsonl"), filepath.Join(dir, "pred.jsonl")
-	rows := synth.Rows(7030, 1)
-	os.WriteFile(gold, synth.Gold(rows), 0o644)
+	rows := benchdata.Rows(7030, 1)
+	os.WriteFile(gold, benchdata.Gold(rows), 0o644)
 	os.WriteFile(pred, perturbed(rows, 2, true), 0o644)
 	run := func(name string, args ...string) {
 		b.Run(name, func(b *testing.B) {
@@ -153,8 +153,8 @@ func BenchmarkScoreHTMLProcess(b *testing.B) {
 	bin := buildBinary(b)
 	dir := b.TempDir()
 	gold, pred := filepath.Join(dir, "gold.jsonl"), filepath.Join(dir, "pred.jsonl")
-	os.WriteFile(gold, synth.Gold(synth.Rows(7030, 1)), 0o644)
-	os.WriteFile(pred, synth.Predictions(synth.Rows(7030, 2)), 0o644)
+	os.WriteFile(gold, benchdata.Gold(benchdata.Rows(7030, 1)), 0o644)
+	os.WriteFile(pred, benchdata.Predictions(benchdata.Rows(7030, 2)), 0o644)
 	html := filepath.Join(dir, "report.html")
 	for _, c := range []struct{ name, boot string }{{"page", "0"}, {"bootstrap", "1000"}} {
 		b.Run(c.name, func(b *testing.B) {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rxeval/rxeval/internal/synth"
+	"github.com/rxeval/rxeval/internal/benchdata"
 )
 
 // TestPreCommitHook runs the real pre-commit tool (Debian's pre-commit
@@ -44,7 +44,7 @@ func TestPreCommitHook(t *testing.T) {
 	git("init", "-q")
 	git("config", "user.email", "t@example.com")
 	git("config", "user.name", "t")
-	good := synth.Predictions(synth.Rows(7030, 3))
+	good := benchdata.Predictions(benchdata.Rows(7030, 3))
 	bad := strings.Replace(string(good), `"verdict":"aligned"`, `"verdict":"Yes"`, 1)
 	os.WriteFile(filepath.Join(repo, "good.jsonl"), good, 0o644)
 	os.WriteFile(filepath.Join(repo, "bad.jsonl"), []byte(bad), 0o644)

@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/rxeval/rxeval/internal/synth"
+	"github.com/rxeval/rxeval/internal/benchdata"
 	"github.com/rxeval/rxeval/schema"
 )
 
@@ -34,7 +34,7 @@ func python3(t testing.TB) string {
 // that keep every row valid are made (what a real submission looks like
 // after `rxeval validate`): a flipped verdict, another category, another
 // segment or correction.
-func perturbed(rows []synth.Row, seed uint64, valid bool) []byte {
+func perturbed(rows []benchdata.Row, seed uint64, valid bool) []byte {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	aliases := map[string]string{"Partial Order Errors": "(Partial) Order Error", "Integration/Differentiation Confusion": "Integration/Diff. Confusion", "Geometric Relationship/Object Error": "Geometric Error"}
 	var out []byte
@@ -105,9 +105,9 @@ func TestReferenceScorerAgrees(t *testing.T) {
 		{"../../testdata/example/gold.jsonl", "../../testdata/example/predictions_b.jsonl"},
 	}
 	for seed := uint64(1); seed <= 6; seed++ {
-		rows := synth.Rows(2000, seed)
+		rows := benchdata.Rows(2000, seed)
 		gold, pred := filepath.Join(dir, fmt.Sprintf("gold%d.jsonl", seed)), filepath.Join(dir, fmt.Sprintf("pred%d.jsonl", seed))
-		os.WriteFile(gold, synth.Gold(rows), 0o644)
+		os.WriteFile(gold, benchdata.Gold(rows), 0o644)
 		os.WriteFile(pred, perturbed(rows, seed, seed%2 == 0), 0o644)
 		pairs = append(pairs, pair{gold, pred})
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/rxeval/rxeval/eval"
-	htmlreport "github.com/rxeval/rxeval/report"
+	"github.com/rxeval/rxeval/report"
 	"github.com/rxeval/rxeval/validate"
 )
 
@@ -137,7 +137,7 @@ func runReport(e *env, args []string) error {
 		}
 	}
 	var page bytes.Buffer
-	if err := htmlreport.Write(&page, docs, cmp); err != nil {
+	if err := report.Write(&page, docs, cmp); err != nil {
 		return err
 	}
 	if err := writeOut(e.stdout, *out, page.Bytes()); err != nil {

@@ -15,7 +15,7 @@ import (
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/internal/arena"
 	"github.com/rxeval/rxeval/judges"
-	htmlreport "github.com/rxeval/rxeval/report"
+	"github.com/rxeval/rxeval/report"
 	"github.com/rxeval/rxeval/validate"
 	"github.com/spf13/pflag"
 )
@@ -347,7 +347,7 @@ func (o *scoreOptions) writeOutputs(e *env, docs []eval.Document, cmp *eval.Comp
 	}
 	if o.html != "" {
 		var page bytes.Buffer
-		if err := htmlreport.Write(&page, docs, cmp); err != nil {
+		if err := report.Write(&page, docs, cmp); err != nil {
 			return err
 		}
 		if err := writeOut(e.stdout, o.html, page.Bytes()); err != nil {

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/rxeval/rxeval/eval"
-	"github.com/rxeval/rxeval/internal/synth"
+	"github.com/rxeval/rxeval/internal/benchdata"
 	"github.com/rxeval/rxeval/judges/verdictcache"
 )
 
@@ -115,7 +115,7 @@ func BenchmarkPairOverhead(b *testing.B) {
 // rerunPairs are 14,060 pairs (7,030 samples, both kinds) with texts of
 // about 1 KB, like a full test set's stage two.
 func rerunPairs() []eval.Pair {
-	rows := synth.Rows(7030, 1)
+	rows := benchdata.Rows(7030, 1)
 	pairs := make([]eval.Pair, 0, 2*len(rows))
 	for i, r := range rows {
 		text := r.Corrected

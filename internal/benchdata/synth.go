@@ -1,6 +1,6 @@
-// Package synth makes realistic synthetic FormalRx files for benchmarks and
+// Package benchdata makes realistic synthetic FormalRx files for benchmarks and
 // tests: 7,030 rows shaped like a real submission.
-package synth
+package benchdata
 
 import (
 	"bytes"
