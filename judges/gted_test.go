@@ -2,8 +2,7 @@ package judges
 
 import (
 	"context"
-	"encoding/json"
-	"os"
+	"github.com/rxeval/rxeval/internal/fixtures"
 	"testing"
 
 	"github.com/rxeval/rxeval/eval"
@@ -12,29 +11,11 @@ import (
 // gtedPairs are the 205 human-labelled miniF2F pairs of the GTED paper as
 // correction pairs (reference vs prediction), with the human verdict.
 func gtedPairs(t testing.TB) ([]eval.Pair, []bool) {
-	b, err := os.ReadFile("../testdata/gted/minif2f_human_evaluation.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rows []struct {
-		Name  string `json:"name"`
-		Label string `json:"FL (Label)"`
-		Sub   []struct {
-			Pred  string `json:"FL (Prediction)"`
-			Human bool   `json:"Human_Evaluation"`
-		} `json:"sub_questions"`
-	}
-	if err := json.Unmarshal(b, &rows); err != nil {
-		t.Fatal(err)
-	}
 	var pairs []eval.Pair
 	var human []bool
-	for _, r := range rows {
-		if len(r.Sub) == 0 {
-			t.Fatalf("%s: no sub_questions", r.Name)
-		}
-		pairs = append(pairs, eval.Pair{Kind: eval.Correction, Idx: r.Name, Gold: r.Label, Pred: r.Sub[0].Pred})
-		human = append(human, r.Sub[0].Human)
+	for _, r := range fixtures.GTED(t) {
+		pairs = append(pairs, eval.Pair{Kind: eval.Correction, Idx: r.Name, Gold: r.Label, Pred: r.Pred})
+		human = append(human, r.Human)
 	}
 	return pairs, human
 }

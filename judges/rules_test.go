@@ -5,20 +5,11 @@ package judges
 // to them.
 
 import (
-	"context"
+	"github.com/rxeval/rxeval/internal/fixtures"
 	"testing"
 
 	"github.com/rxeval/rxeval/eval"
 )
-
-func judgeOne(t *testing.T, j eval.Judge, p eval.Pair) eval.Decision {
-	t.Helper()
-	ds, err := j.Judge(context.Background(), []eval.Pair{p})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ds[0]
-}
 
 // TestSpanBareHypothesisName: a localization that is one hypothesis name
 // stands for that hypothesis's body, but only when the name is a binder's
@@ -53,7 +44,7 @@ func TestSpanBareHypothesisName(t *testing.T) {
 		// it occurs nowhere else.
 		{"theorem t (a b : ℝ) (hab : a + b = 1) : a * b ≤ 1 / 4 := by sorry", "a + b = 1", "hab", eval.Equivalent},
 	} {
-		d := judgeOne(t, SpanJudge{}, eval.Pair{Kind: eval.Localization, FormalStatement: c.statement, Gold: c.gold, Pred: c.pred})
+		d := fixtures.JudgeOne(t, SpanJudge{}, eval.Pair{Kind: eval.Localization, FormalStatement: c.statement, Gold: c.gold, Pred: c.pred})
 		if d.Verdict != c.want {
 			t.Errorf("%s | gold %q, pred %q: %v (%s), want %v", c.statement, c.gold, c.pred, d.Verdict, d.Reason, c.want)
 		}
@@ -103,7 +94,7 @@ func TestLeanJudgeNumeralsFoldByType(t *testing.T) {
 			if swap {
 				g, p = p, g
 			}
-			d := judgeOne(t, LeanJudge{}, eval.Pair{Kind: eval.Correction, Gold: g, Pred: p})
+			d := fixtures.JudgeOne(t, LeanJudge{}, eval.Pair{Kind: eval.Correction, Gold: g, Pred: p})
 			ok := false
 			for _, a := range c.allowed {
 				ok = ok || d.Verdict == a
@@ -131,7 +122,7 @@ func TestSpanCoarseOverHypotheses(t *testing.T) {
 		{"(x : ℕ) (h : 0 < x)", "(x : ℕ) (h : 0 < x)", eval.Equivalent},
 		{"(h : 0 < x)", "(h : 0 < x)", eval.Equivalent},
 	} {
-		d := judgeOne(t, SpanJudge{}, eval.Pair{Kind: eval.Localization, FormalStatement: st, Gold: c.gold, Pred: c.pred})
+		d := fixtures.JudgeOne(t, SpanJudge{}, eval.Pair{Kind: eval.Localization, FormalStatement: st, Gold: c.gold, Pred: c.pred})
 		if d.Verdict != c.want {
 			t.Errorf("gold %q, pred %q: %v (%s), want %v", c.gold, c.pred, d.Verdict, d.Reason, c.want)
 		}

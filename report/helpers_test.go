@@ -1,11 +1,11 @@
 package report
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/rxeval/rxeval/internal/fixtures"
 	"os"
 	"strings"
 	"testing"
@@ -93,22 +93,8 @@ func exampleDocs(t testing.TB) ([]eval.Document, *eval.Comparison) {
 // proofnet returns the statements of the ProofNet problems under testdata.
 func proofnet(t testing.TB) [][2]string {
 	t.Helper()
-	f, err := os.Open("../testdata/proofnet_lean4/proofnet_lean4.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out [][2]string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var r struct {
-			Informal string `json:"informal_stmt"`
-			Formal   string `json:"formal_statement"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range fixtures.ProofNet(t) {
 		// This copy's informal_stmt also carries the proof: a FormalRx
 		// informal statement is the statement alone.
 		inf, _, _ := strings.Cut(r.Informal, "\\begin{proof}")

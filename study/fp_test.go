@@ -3,12 +3,13 @@ package study
 import (
 	"context"
 	"fmt"
+	"github.com/rxeval/rxeval/internal/fixtures"
 	"os"
 	"testing"
 )
 
 func TestMiniF2FFingerprint(t *testing.T) {
-	data, err := os.ReadFile("../testdata/gted/minif2f_human_evaluation.json")
+	data, err := os.ReadFile(fixtures.Path(t, fixtures.GTEDFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +36,7 @@ func TestMiniF2FFingerprint(t *testing.T) {
 // its prose, to the digits it gives (its tables are checked whole by
 // TestStudyDocMiniF2F in cmd/rxeval).
 func TestCalibrateMiniF2F(t *testing.T) {
-	data, err := os.ReadFile("../testdata/gted/minif2f_human_evaluation.json")
+	data, err := os.ReadFile(fixtures.Path(t, fixtures.GTEDFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func pct100(x *float64) *float64 {
 // BenchmarkCalibrateGTED: calibrating the 205 pairs with gted and a sweep
 // (the budget: under one second).
 func BenchmarkCalibrateGTED(b *testing.B) {
-	data, err := os.ReadFile("../testdata/gted/minif2f_human_evaluation.json")
+	data, err := os.ReadFile(fixtures.Path(b, fixtures.GTEDFile))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,12 +1,11 @@
 package study
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/rxeval/rxeval/internal/fixtures"
 	"os"
 	"strconv"
 	"strings"
@@ -128,7 +127,7 @@ func measure(t *testing.T, js []eval.Judge, pairs []eval.Pair, truth []bool) str
 }
 
 func miniF2F(t *testing.T) []LabeledPair {
-	data, err := os.ReadFile("../testdata/gted/minif2f_human_evaluation.json")
+	data, err := os.ReadFile(fixtures.Path(t, fixtures.GTEDFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,24 +141,10 @@ func miniF2F(t *testing.T) []LabeledPair {
 // proofNetStatements are the ProofNet statements less the two the source
 // cut off mid-binder (judges/lean's tests leave them out too).
 func proofNetStatements(t *testing.T) []string {
-	f, err := os.Open("../testdata/proofnet_lean4/proofnet_lean4.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
 	var out []string
-	for sc.Scan() {
-		var r struct {
-			Name            string `json:"name"`
-			FormalStatement string `json:"formal_statement"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range fixtures.ProofNet(t) {
 		if r.Name != "Ireland_Rosen_exercise_2_4" && r.Name != "Ireland_Rosen_exercise_4_11" {
-			out = append(out, r.FormalStatement)
+			out = append(out, r.Formal)
 		}
 	}
 	return out

@@ -2,8 +2,7 @@ package synth
 
 import (
 	"context"
-	"encoding/json"
-	"os"
+	"github.com/rxeval/rxeval/internal/fixtures"
 	"strings"
 	"testing"
 
@@ -23,17 +22,7 @@ func FuzzOperators(f *testing.F) {
 	for _, s := range Builtin() {
 		f.Add(s.Formal)
 	}
-	data, err := os.ReadFile("../testdata/gted/minif2f_human_evaluation.json")
-	if err != nil {
-		f.Fatal(err)
-	}
-	var rows []struct {
-		Label string `json:"FL (Label)"`
-	}
-	if err := json.Unmarshal(data, &rows); err != nil {
-		f.Fatal(err)
-	}
-	for _, r := range rows {
+	for _, r := range fixtures.GTED(f) {
 		f.Add(r.Label)
 	}
 	f.Fuzz(func(t *testing.T, src string) {

@@ -1,10 +1,8 @@
 package lean
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
-	"os"
+	"github.com/rxeval/rxeval/internal/fixtures"
 	"slices"
 	"strings"
 	"testing"
@@ -16,41 +14,13 @@ import (
 // FormalRx statements lean-ast reads (190 of 240) against a re-spaced,
 // renamed copy.
 func realPairs(t testing.TB) [][2]string {
-	data, err := os.ReadFile("../../testdata/gted/minif2f_human_evaluation.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rows []struct {
-		Label string `json:"FL (Label)"`
-		Sub   []struct {
-			Pred string `json:"FL (Prediction)"`
-		} `json:"sub_questions"`
-	}
-	if err := json.Unmarshal(data, &rows); err != nil {
-		t.Fatal(err)
-	}
 	var pairs [][2]string
-	for _, r := range rows {
-		if len(r.Sub) > 0 {
-			pairs = append(pairs, [2]string{r.Label, r.Sub[0].Pred})
-		}
+	for _, p := range fixtures.GTED(t) {
+		pairs = append(pairs, [2]string{p.Label, p.Pred})
 	}
-	f, err := os.Open("../../testdata/formalrx/sample_even.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var r struct {
-			FormalStatement string `json:"formal_statement"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := Parse(r.FormalStatement); err == nil {
-			pairs = append(pairs, [2]string{r.FormalStatement, respaceAndRename(t, r.FormalStatement)})
+	for _, r := range fixtures.FormalRx(t) {
+		if _, err := Parse(r.Formal); err == nil {
+			pairs = append(pairs, [2]string{r.Formal, respaceAndRename(t, r.Formal)})
 		}
 	}
 	return pairs

@@ -1,10 +1,8 @@
 package lean
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
-	"os"
+	"github.com/rxeval/rxeval/internal/fixtures"
 	"strings"
 	"testing"
 )
@@ -15,25 +13,11 @@ import (
 // with its binders renamed, or left undecided with the construct named
 // (issue 17.7). Never "not equivalent": that would be a wrong reading.
 func TestFormalRxStatements(t *testing.T) {
-	f, err := os.Open("../../testdata/formalrx/sample_even.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
 	var same, closedWorld, unparsed, undecided, n int
 	constructs := map[string]int{}
-	for sc.Scan() {
-		var r struct {
-			Idx             string `json:"idx"`
-			FormalStatement string `json:"formal_statement"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range fixtures.FormalRx(t) {
 		n++
-		s := r.FormalStatement
+		s := r.Formal
 		if _, err := lex(s); err != nil {
 			if !errors.Is(err, ErrNotModelled) || !strings.Contains(err.Error(), " at byte ") {
 				t.Errorf("%s: lexer error without the construct and its byte: %v", r.Idx, err)

@@ -1,10 +1,8 @@
 package lean
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
-	"os"
+	"github.com/rxeval/rxeval/internal/fixtures"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,32 +16,18 @@ type named struct{ name, statement string }
 
 // proofNet returns the ProofNet statements, the truncated ones left out.
 func proofNet(t testing.TB) []named {
-	f, err := os.Open("../../testdata/proofnet_lean4/proofnet_lean4.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
 	var out []named
 	notModelled := 0
-	for sc.Scan() {
-		var r struct {
-			Name            string `json:"name"`
-			FormalStatement string `json:"formal_statement"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range fixtures.ProofNet(t) {
 		// Statements with notation outside lean-ast's closed world (ProofNet
 		// has one: ×ₗ, which Mathlib does not declare as an infix) are
 		// left out, and counted.
-		if _, err := lex(r.FormalStatement); errors.Is(err, ErrNotModelled) {
+		if _, err := lex(r.Formal); errors.Is(err, ErrNotModelled) {
 			notModelled++
 			continue
 		}
 		if !truncated[r.Name] {
-			out = append(out, named{r.Name, r.FormalStatement})
+			out = append(out, named{r.Name, r.Formal})
 		}
 	}
 	if notModelled > 1 {
@@ -64,38 +48,8 @@ func TestParsesProofNet(t *testing.T) {
 	}
 }
 
-type gtedPair struct {
-	Name  string
-	Label string
-	Pred  string
-	Human bool
-}
-
-func loadGTED(t testing.TB) []gtedPair {
-	b, err := os.ReadFile("../../testdata/gted/minif2f_human_evaluation.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rows []struct {
-		Name  string `json:"name"`
-		Label string `json:"FL (Label)"`
-		Sub   []struct {
-			Pred  string `json:"FL (Prediction)"`
-			Human bool   `json:"Human_Evaluation"`
-		} `json:"sub_questions"`
-	}
-	if err := json.Unmarshal(b, &rows); err != nil {
-		t.Fatal(err)
-	}
-	var out []gtedPair
-	for _, r := range rows {
-		out = append(out, gtedPair{r.Name, r.Label, r.Sub[0].Pred, r.Sub[0].Human})
-	}
-	return out
-}
-
 func TestParsesGTED(t *testing.T) {
-	for _, p := range loadGTED(t) {
+	for _, p := range fixtures.GTED(t) {
 		for _, s := range []string{p.Label, p.Pred} {
 			if _, err := Parse(s); err != nil {
 				t.Errorf("%s: %v\n%s", p.Name, err, s)
@@ -167,7 +121,7 @@ func realStatements(t *testing.T) []string {
 	for _, s := range proofNet(t) {
 		out = append(out, s.statement)
 	}
-	for _, p := range loadGTED(t) {
+	for _, p := range fixtures.GTED(t) {
 		out = append(out, p.Label, p.Pred)
 	}
 	return out

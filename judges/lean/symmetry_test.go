@@ -1,12 +1,16 @@
 package lean
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/rxeval/rxeval/internal/fixtures"
+)
 
 // TestCompareIsSymmetric: the verdict does not depend on which statement
 // is the gold (on the one-token mutants and the GTED pairs).
 func TestCompareIsSymmetric(t *testing.T) {
 	orig, mutant := oneTokenMutants(t)
-	for _, p := range loadGTED(t) {
+	for _, p := range fixtures.GTED(t) {
 		orig, mutant = append(orig, p.Label), append(mutant, p.Pred)
 	}
 	for i := range orig {

@@ -1,9 +1,7 @@
 package leanrepl
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
+	"github.com/rxeval/rxeval/internal/fixtures"
 	"strings"
 	"testing"
 )
@@ -60,21 +58,8 @@ func TestSingleTheorem(t *testing.T) {
 // FormalRx, the single theorems are taken and the rest are refused for
 // the reason their first token gives.
 func TestSingleTheoremRealStatements(t *testing.T) {
-	f, err := os.Open("../../testdata/formalrx/sample_even.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	taken, refused := 0, map[string]int{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var row struct {
-			Formal string `json:"formal_statement"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
-			t.Fatal(err)
-		}
+	for _, row := range fixtures.FormalRx(t) {
 		why := singleTheorem(clean(row.Formal))
 		if why == "" {
 			taken++

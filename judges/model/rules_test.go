@@ -6,6 +6,7 @@ package model
 
 import (
 	"context"
+	"github.com/rxeval/rxeval/internal/fixtures"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -17,15 +18,6 @@ import (
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/judges/verdictcache"
 )
-
-func judgeOne(t *testing.T, j eval.Judge, p eval.Pair) eval.Decision {
-	t.Helper()
-	ds, err := j.Judge(context.Background(), []eval.Pair{p})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ds[0]
-}
 
 // redirecting serves version and tags from f and answers every chat with
 // a redirect elsewhere.
@@ -129,7 +121,7 @@ func TestModelJudgeCacheKeyInUse(t *testing.T) {
 			t.Fatal(err)
 		}
 		before := f.calls.Load()
-		d := judgeOne(t, j, p)
+		d := fixtures.JudgeOne(t, j, p)
 		if j.Digest == "" {
 			t.Fatal("no digest read from the server")
 		}
