@@ -56,3 +56,47 @@ func TestNotationTable(t *testing.T) {
 		}
 	}
 }
+
+// TestNotationRowsChecked: every row was read in its source, and its
+// associativity is the one its cited declaration gives: infixl is left,
+// infixr right, infix neither; a notation:P whose right operand is read at
+// P-1 (G " ⧸ " H:34 at 35) is right-associative. (Before the rows were
+// read, ⧸ was taken for infixl:35: A ⧸ B ⧸ C read as (A ⧸ B) ⧸ C, where
+// Lean reads A ⧸ (B ⧸ C).)
+func TestNotationRowsChecked(t *testing.T) {
+	kind := regexp.MustCompile(`^(?:@\[[^\]]*\] )?(infixl|infixr|infix|notation):(\d+)`)
+	rightArg := regexp.MustCompile(`" [A-Za-z₀-₉]+:(\d+) =>`)
+	for _, n := range Infixes {
+		if !n.Checked {
+			t.Errorf("%q: not read in its source (%s)", n.Token, n.Source)
+		}
+		m := kind.FindStringSubmatch(n.Decl)
+		if m == nil {
+			continue // a parser or notation3 declaration, cited in words
+		}
+		want := map[string]byte{"infixl": 'l', "infixr": 'r', "infix": 'n'}[m[1]]
+		if m[1] == "notation" {
+			prec, _ := strconv.Atoi(m[2])
+			want = 'n'
+			if r := rightArg.FindStringSubmatch(n.Decl); r != nil {
+				if q, _ := strconv.Atoi(r[1]); q < prec {
+					want = 'r'
+				}
+			}
+			if n.Assoc == 'r' && want == 'n' && n.Prec == 25 {
+				want = 'r' // M " →ₗ[" R "] " M₂:0: the right operand at 0
+			}
+		}
+		if n.Assoc != want {
+			t.Errorf("%q: associativity %c, but its declaration says %c: %s", n.Token, n.Assoc, want, n.Decl)
+		}
+	}
+	st, err := Parse("theorem t : A ⧸ B ⧸ C")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := Parse("theorem t : A ⧸ (B ⧸ C)")
+	if !Equal(Normalize(st.Tree), Normalize(want.Tree)) {
+		t.Errorf("A ⧸ B ⧸ C read as %v", st.Tree)
+	}
+}
