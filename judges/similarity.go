@@ -3,8 +3,6 @@ package judges
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/judges/similarity"
@@ -40,20 +38,4 @@ func (j SimilarityJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Dec
 		}
 		return v, fmt.Sprintf("%s similarity %.4f (threshold %g)", j.Metric, s, j.Threshold)
 	}), nil
-}
-
-// similaritySpec reads "gted:0.8" or "bleu:0.45".
-func similaritySpec(spec string) (SimilarityJudge, bool, error) {
-	name, th, found := strings.Cut(spec, ":")
-	if name != "gted" && name != "bleu" {
-		return SimilarityJudge{}, false, nil
-	}
-	if !found {
-		return SimilarityJudge{}, true, fmt.Errorf("judge %s needs a threshold (%s:0.8); choose it with rxeval study calibrate --sweep", name, name)
-	}
-	v, err := strconv.ParseFloat(th, 64)
-	if err != nil || !(v >= 0 && v <= 1) { // NaN too
-		return SimilarityJudge{}, true, fmt.Errorf("%s threshold %q: want a number in [0, 1]", name, th)
-	}
-	return SimilarityJudge{Metric: name, Threshold: v}, true, nil
 }

@@ -65,7 +65,7 @@ func exampleDocs(t testing.TB) ([]eval.Document, *eval.Comparison) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, info, _ := judges.Offline("offline")
+	j, info, _, _ := judges.Offline(judges.Spec{Kind: "offline"})
 	memo := eval.NewMemo(j)
 	var docs []eval.Document
 	var reps []*eval.Report

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 
 	"github.com/rxeval/rxeval/eval"
@@ -163,28 +162,6 @@ func evalPair(p LabeledPair) eval.Pair {
 	return eval.Pair{Kind: k, Idx: p.Name, Gold: p.Reference, Pred: p.Candidate, FormalStatement: p.Statement}
 }
 
-// ParseJudge splits "gted:0.8" into name and threshold.
-func ParseJudge(spec string) (name string, threshold *float64, err error) {
-	name, th, found := strings.Cut(spec, ":")
-	switch name {
-	case "gted", "bleu":
-		if found {
-			v, err := strconv.ParseFloat(th, 64)
-			if err != nil || v < 0 || v > 1 {
-				return "", nil, fmt.Errorf("%s threshold %q: want a number in [0, 1]", name, th)
-			}
-			threshold = &v
-		}
-		return name, threshold, nil
-	case "exact", "offline":
-		if found {
-			return "", nil, fmt.Errorf("judge %s takes no threshold", name)
-		}
-		return name, nil, nil
-	}
-	return spec, nil, nil
-}
-
 // UsageError is a Calibrate error in what was asked (a judge spec, a task
 // the judge cannot decide), not in the labelled pairs.
 type UsageError struct{ Err error }
@@ -203,9 +180,13 @@ var ErrNothingToJudge = errors.New("nothing to judge")
 // the one that maximizes kappa on these pairs. Undecided pairs are counted
 // apart (see Calibration).
 func Calibrate(ctx context.Context, pairs []LabeledPair, spec string, opts Options) (*Result, error) {
-	name, threshold, err := ParseJudge(spec)
+	parsed, err := judges.ParseSpec(spec)
 	if err != nil {
 		return nil, UsageError{err}
+	}
+	name, threshold := parsed.Kind, parsed.Threshold
+	if parsed.Model != "" {
+		name = spec
 	}
 	res := &Result{Judge: name, Task: opts.Task, DecidedBy: map[string]int{}, Set: Fingerprint(pairs)}
 	res.PublishedSource, res.Published = Published(pairs)

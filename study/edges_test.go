@@ -9,20 +9,6 @@ import (
 	"github.com/rxeval/rxeval/eval"
 )
 
-// TestParseJudgeThresholds: a threshold is a number in [0, 1], bounds
-// included.
-func TestParseJudgeThresholds(t *testing.T) {
-	for spec, ok := range map[string]bool{
-		"gted:0": true, "gted:1": true, "bleu:0.45": true, "gted": true,
-		"gted:-0.01": false, "bleu:1.01": false, "gted:x": false, "exact:0.5": false,
-	} {
-		_, _, err := ParseJudge(spec)
-		if (err == nil) != ok {
-			t.Errorf("ParseJudge(%q): %v, want ok=%v", spec, err, ok)
-		}
-	}
-}
-
 // TestReaderLineNumbers: errors name the file's line (1-based, blank
 // lines counted).
 func TestReaderLineNumbers(t *testing.T) {

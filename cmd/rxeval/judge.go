@@ -104,13 +104,20 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 
 // openSpec builds the judge a spec names, without the Lean REPL.
 func (f *judgeFlags) openSpec(ctx context.Context, spec string, progress io.Writer) (eval.Judge, eval.JudgeInfo, func(), error) {
-	if j, info, ok := judges.Offline(spec); ok {
-		return j, info, func() {}, nil
-	}
-	kind, modelName, err := judges.ParseSpec(spec)
+	parsed, err := judges.ParseSpec(spec)
 	if err != nil {
 		return nil, nil, nil, usageError{err}
 	}
+	j, info, ok, err := judges.Offline(parsed)
+	switch {
+	case err != nil:
+		return nil, nil, nil, usageError{err}
+	case ok:
+		return j, info, func() {}, nil
+	case parsed.Model == "":
+		return nil, nil, nil, usageError{fmt.Errorf("unknown judge %q; want %s", spec, judges.SpecHelp)}
+	}
+	kind, modelName := parsed.Kind, parsed.Model
 	openai := strings.HasPrefix(kind, "openai")
 	switch {
 	case openai && len(f.urls) == 0:
@@ -194,11 +201,11 @@ func (f *judgeFlags) openSpec(ctx context.Context, spec string, progress io.Writ
 		}
 		return nil, nil, nil, judgeError{err: err}
 	}
-	var j eval.Judge = oj
+	j = oj
 	if kind == "ollama" || kind == "openai" {
 		j = judges.Chain{Judges: []eval.Judge{judges.SpanJudge{}, judges.LeanJudge{}, oj}}
 	}
-	info := eval.JudgeInfo{"chain": j.Name(), "spec": spec, "cache": cachePath,
+	info = eval.JudgeInfo{"chain": j.Name(), "spec": spec, "cache": cachePath,
 		"versions": map[string]string{"span": judges.SpanVersion, "lean-ast": lean.Version}}
 	for k, v := range oj.Info() {
 		info[k] = v

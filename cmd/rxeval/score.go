@@ -123,8 +123,15 @@ func (o *scoreOptions) check() error {
 	if o.undecided != "wrong" && o.undecided != "right" && o.undecided != "fail" {
 		return usageError{fmt.Errorf("--undecided must be wrong, right or fail, not %q", o.undecided)}
 	}
-	if _, _, err := judges.ParseSpec(o.judge); err != nil {
+	spec, err := judges.ParseSpec(o.judge)
+	if err != nil {
 		return usageError{err}
+	}
+	if _, _, _, err := judges.Offline(spec); err != nil {
+		return usageError{err}
+	}
+	if spec.Kind == "beq+" {
+		return usageError{fmt.Errorf("--judge beq+ is for study calibrate; in score, --lean-repl COMMAND adds BEq+ to the chain (docs/lean.md)")}
 	}
 	if o.jf.parallel < 1 {
 		return usageError{fmt.Errorf("--parallel must be at least 1")}

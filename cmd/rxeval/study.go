@@ -130,7 +130,8 @@ func runCalibrate(e *env, c *command, args []string) error {
 	if *format != "text" && *format != "json" {
 		return usageError{fmt.Errorf("--format must be text or json, not %q", *format)}
 	}
-	if _, _, err := study.ParseJudge(*judgeSpec); err != nil {
+	spec, err := judges.ParseSpec(*judgeSpec)
+	if err != nil {
 		return usageError{err}
 	}
 	if *task != "" && *task != study.TaskCorrection && *task != study.TaskLocalization {
@@ -148,7 +149,7 @@ func runCalibrate(e *env, c *command, args []string) error {
 	opts := study.Options{Sweep: *sweep, Bootstrap: *boot, Seed: *seed, Localization: judges.SpanJudge{}, Task: *task}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if strings.HasPrefix(*judgeSpec, "ollama") || strings.HasPrefix(*judgeSpec, "openai") || *judgeSpec == "beq+" {
+	if spec.NeedsServer() {
 		j, _, closeJudge, err := jf.open(ctx, *judgeSpec, e.stderr)
 		if err != nil {
 			return err
