@@ -25,6 +25,8 @@ func TestSingleTheorem(t *testing.T) {
 		{"theorem t : P := by\n  set_option maxRecDepth 1000 in\n  simp", ""},
 		{"theorem t (axiomatic : ℕ) : axiomatic = axiomatic", ""},
 		{"theorem t (h : «theorem» = 1) : True", ""},
+		{"theorem t (s : String) (h : s = \"\\\" theorem\") : True", ""}, // an escaped quote does not end the string
+		{"theorem t (c : Char) (h : c = '(') : True := sorry\ntheorem u : False := sorry", `a second command starts at "theorem"`}, // a bracket in a character literal opens nothing
 		{"theorem t : Nat.«axiom» = 1", ""},
 
 		{"axiom cheat : False\ntheorem t : 1 = 2 := cheat.elim", `it starts with "axiom"`},
