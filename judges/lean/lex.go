@@ -65,121 +65,172 @@ func lexInto(buf []token, src string) ([]token, error) {
 	}
 	// At most about one token in two bytes: one allocation instead of the
 	// append doublings (they were half of lex's time).
-	toks := buf[:0]
-	if cap(toks) < len(src)/2+8 {
-		toks = make([]token, 0, len(src)/2+8)
+	l := lexer{src: src, toks: buf[:0]}
+	if cap(l.toks) < len(src)/2+8 {
+		l.toks = make([]token, 0, len(src)/2+8)
 	}
-	i := 0
-	for i < len(src) {
+	for i := 0; i < len(src); {
 		r, size := utf8.DecodeRuneInString(src[i:])
+		var err error
 		switch {
 		case r == utf8.RuneError && size == 1:
 			return nil, fmt.Errorf("invalid UTF-8 at byte %d", i)
 		case unicode.IsSpace(r):
 			i += size
-			continue
 		case strings.HasPrefix(src[i:], "--") || strings.HasPrefix(src[i:], "/-"):
-			end, closed := commentEnd(src, i)
-			if !closed {
-				return nil, fmt.Errorf("unclosed comment at byte %d", i)
-			}
-			i = end
-			continue
+			i, err = l.scanComment(i)
 		case r == '"':
-			j := i + 1
-			for j < len(src) && src[j] != '"' {
-				if src[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(src) {
-				return nil, fmt.Errorf("unclosed string at byte %d", i)
-			}
-			toks = append(toks, token{tStr, src[i : j+1], i})
-			i = j + 1
-			continue
+			i, err = l.scanString(i)
 		case r == '«':
-			j := strings.IndexRune(src[i:], '»')
-			if j < 0 {
-				return nil, fmt.Errorf("unclosed « at byte %d", i)
-			}
-			j += i + len("»")
-			j = identTail(src, j)
-			toks = append(toks, token{tIdent, src[i:j], i})
-			i = j
-			continue
+			i, err = l.scanQuotedIdent(i)
 		case isIdentStart(r):
-			j := identTail(src, i+size)
-			if w := src[i:j]; (w == "Type" || w == "Sort") && j < len(src) && src[j] == '*' {
-				j++ // Type*
-			} else if (w == "ℕ" || w == "ℚ" || w == "ℝ") && j < len(src) && src[j] == '+' {
-				j++ // ℕ+
-			}
-			toks = append(toks, token{tIdent, src[i:j], i})
-			i = j
-			continue
+			i = l.scanIdent(i, size)
 		case r >= '0' && r <= '9':
-			j := i
-			for j < len(src) && (isDigit(src[j]) || (src[j] == 'x' && j == i+1 && src[i] == '0') || isHex(src[j]) && strings.HasPrefix(src[i:], "0x")) {
-				j++
-			}
-			if j+1 < len(src) && src[j] == '.' && isDigit(src[j+1]) {
-				j++
-				for j < len(src) && isDigit(src[j]) {
-					j++
-				}
-			}
-			toks = append(toks, token{tNum, src[i:j], i})
-			i = j
-			continue
-		}
-		if r == '.' && len(toks) > 0 && i+1 < len(src) {
-			prev := toks[len(toks)-1]
-			r2, _ := utf8.DecodeRuneInString(src[i+1:])
-			if prev.pos+len(prev.text) == i && strings.Contains(")⟩]}", prev.text) && prev.kind == tSym && (isIdentStart(r2) || isDigit(src[i+1])) {
-				j := identTail(src, i+1)
-				if isDigit(src[i+1]) {
-					j = i + 1
-					for j < len(src) && isDigit(src[j]) {
-						j++
-					}
-				}
-				toks = append(toks, token{tProj, src[i+1 : j], i})
+			i = l.scanNumber(i)
+		default:
+			if j, ok := l.scanProjection(i, r); ok {
 				i = j
 				continue
 			}
+			i, err = l.scanSymbol(i, r, size)
 		}
-		matched := ""
-		var candidates []string
-		if r < 128 {
-			candidates = symbolsASCII[r]
-		} else {
-			candidates = symbolsByRune[r]
+		if err != nil {
+			return nil, err
 		}
-		for _, s := range candidates {
-			if strings.HasPrefix(src[i:], s) && len(s) > len(matched) {
-				matched = s
-			}
-		}
-		if matched == ".1" || matched == ".2" {
-			matched = "" // projections are handled in identifiers; a lone ".1" is a symbol
-		}
-		if matched == "" {
-			matched = src[i : i+size]
-			if !knownChar(r) {
-				// Closed world: a character that is neither part of a Lean
-				// identifier nor notation lean-ast knows (a local notation,
-				// Lean 3 syntax, a letter Lean rejects) leaves the
-				// statement unread rather than guessed at.
-				return nil, fmt.Errorf("%w: %q (U+%04X) at byte %d is neither a Lean identifier character nor notation lean-ast knows", ErrNotModelled, r, r, i)
-			}
-		}
-		toks = append(toks, token{tSym, matched, i})
-		i += len(matched)
 	}
-	toks = append(toks, token{tEOF, "", len(src)})
-	return toks, nil
+	return append(l.toks, token{tEOF, "", len(src)}), nil
+}
+
+// lexer reads a statement once, left to right; each scan method reads the
+// token (or comment) that starts at byte i and returns where it ends, as
+// go/scanner's scanX methods do.
+type lexer struct {
+	src  string
+	toks []token
+}
+
+func (l *lexer) emit(kind tokKind, from, to int) {
+	l.toks = append(l.toks, token{kind, l.src[from:to], from})
+}
+
+// scanComment skips a line comment or a (nested) block comment.
+func (l *lexer) scanComment(i int) (int, error) {
+	end, closed := commentEnd(l.src, i)
+	if !closed {
+		return 0, fmt.Errorf("unclosed comment at byte %d", i)
+	}
+	return end, nil
+}
+
+// scanString reads a string literal, escapes included.
+func (l *lexer) scanString(i int) (int, error) {
+	j := i + 1
+	for j < len(l.src) && l.src[j] != '"' {
+		if l.src[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	if j >= len(l.src) {
+		return 0, fmt.Errorf("unclosed string at byte %d", i)
+	}
+	l.emit(tStr, i, j+1)
+	return j + 1, nil
+}
+
+// scanQuotedIdent reads an identifier that starts with a «quoted» part.
+func (l *lexer) scanQuotedIdent(i int) (int, error) {
+	j := strings.IndexRune(l.src[i:], '»')
+	if j < 0 {
+		return 0, fmt.Errorf("unclosed « at byte %d", i)
+	}
+	j = identTail(l.src, j+i+len("»"))
+	l.emit(tIdent, i, j)
+	return j, nil
+}
+
+// scanIdent reads an identifier (Type* and ℕ+ as one token).
+func (l *lexer) scanIdent(i, size int) int {
+	j := identTail(l.src, i+size)
+	if w := l.src[i:j]; (w == "Type" || w == "Sort") && j < len(l.src) && l.src[j] == '*' {
+		j++ // Type*
+	} else if (w == "ℕ" || w == "ℚ" || w == "ℝ") && j < len(l.src) && l.src[j] == '+' {
+		j++ // ℕ+
+	}
+	l.emit(tIdent, i, j)
+	return j
+}
+
+// scanNumber reads a numeral: decimal, 0x hexadecimal, or a decimal
+// fraction.
+func (l *lexer) scanNumber(i int) int {
+	src, j := l.src, i
+	for j < len(src) && (isDigit(src[j]) || (src[j] == 'x' && j == i+1 && src[i] == '0') || isHex(src[j]) && strings.HasPrefix(src[i:], "0x")) {
+		j++
+	}
+	if j+1 < len(src) && src[j] == '.' && isDigit(src[j+1]) {
+		j++
+		for j < len(src) && isDigit(src[j]) {
+			j++
+		}
+	}
+	l.emit(tNum, i, j)
+	return j
+}
+
+// scanProjection reads .name or .1 right after a closing bracket: (f x).1,
+// ⟨a, b⟩.fst.
+func (l *lexer) scanProjection(i int, r rune) (int, bool) {
+	src := l.src
+	if r != '.' || len(l.toks) == 0 || i+1 >= len(src) {
+		return 0, false
+	}
+	prev := l.toks[len(l.toks)-1]
+	r2, _ := utf8.DecodeRuneInString(src[i+1:])
+	if prev.pos+len(prev.text) != i || !strings.Contains(")⟩]}", prev.text) || prev.kind != tSym || !(isIdentStart(r2) || isDigit(src[i+1])) {
+		return 0, false
+	}
+	j := identTail(src, i+1)
+	if isDigit(src[i+1]) {
+		j = i + 1
+		for j < len(src) && isDigit(src[j]) {
+			j++
+		}
+	}
+	l.toks = append(l.toks, token{tProj, src[i+1 : j], i})
+	return j, true
+}
+
+// scanSymbol reads the longest notation symbol at i, or one character the
+// tables know; any other character is outside the closed world.
+func (l *lexer) scanSymbol(i int, r rune, size int) (int, error) {
+	matched := ""
+	var candidates []string
+	if r < 128 {
+		candidates = symbolsASCII[r]
+	} else {
+		candidates = symbolsByRune[r]
+	}
+	for _, s := range candidates {
+		if strings.HasPrefix(l.src[i:], s) && len(s) > len(matched) {
+			matched = s
+		}
+	}
+	if matched == ".1" || matched == ".2" {
+		matched = "" // projections are handled in identifiers; a lone ".1" is a symbol
+	}
+	if matched == "" {
+		matched = l.src[i : i+size]
+		if !knownChar(r) {
+			// Closed world: a character that is neither part of a Lean
+			// identifier nor notation lean-ast knows (a local notation,
+			// Lean 3 syntax, a letter Lean rejects) leaves the statement
+			// unread rather than guessed at.
+			return 0, fmt.Errorf("%w: %q (U+%04X) at byte %d is neither a Lean identifier character nor notation lean-ast knows", ErrNotModelled, r, r, i)
+		}
+	}
+	l.emit(tSym, i, i+len(matched))
+	return i + len(matched), nil
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
