@@ -13,6 +13,7 @@ import (
 
 	"github.com/rxeval/rxeval/schema"
 	"github.com/rxeval/rxeval/synth"
+	"github.com/spf13/pflag"
 )
 
 func init() {
@@ -77,67 +78,73 @@ Exit code 0: written; 1: the source file has problems; 2: usage or I/O error.
 Flags:
 `
 
-func runSynth(e *env, args []string) error {
-	c := commands["synth"]
-	pairs := len(args) > 0 && args[0] == "pairs"
-	if pairs {
-		args = args[1:]
-		c = &command{name: c.name, usage: synthPairsUsage}
+// synthOptions are synth's flags and arguments ("synth pairs" when pairs).
+type synthOptions struct {
+	pairs                                     bool
+	from, cats, idPrefix                      string
+	inputsOut, goldOut, predsOut, out, format string
+	n                                         int
+	seed                                      uint64
+	alignedFrac                               float64
+	quiet                                     bool
+	categories                                []string // canonical names, from cats
+}
+
+func (o *synthOptions) addFlags(fs *pflag.FlagSet) {
+	fs.StringVar(&o.from, "from", "", "source `JSONL` of aligned statements (default: the built-in ProofNet-lean4 set)")
+	fs.IntVar(&o.n, "n", 7030, "`N` samples to make (synth pairs: misaligned samples to make pairs from)")
+	fs.Uint64Var(&o.seed, "seed", 1, "random `SEED`; the same seed and sources give byte-identical output")
+	fs.Float64Var(&o.alignedFrac, "aligned-frac", 0.25, "`FRACTION` of aligned samples, in [0, 1]")
+	fs.StringVar(&o.cats, "categories", "", "comma-separated `LIST` of categories (names or codes) to draw misaligned samples from, uniformly (default: every category that can be made)")
+	fs.StringVar(&o.idPrefix, "id-prefix", "dev_", "id `PREFIX` (ids PREFIX0001 ...)")
+	fs.StringVar(&o.inputsOut, "inputs-out", "", "write the test-inputs file to `FILE`")
+	fs.StringVar(&o.goldOut, "gold-out", "", "write the gold file to `FILE`")
+	fs.StringVar(&o.predsOut, "preds-out", "", "also write the gold as a perfect prediction file to `FILE` (for checking a scoring pipeline)")
+	fs.StringVarP(&o.out, "output", "o", "", "synth pairs: write the pairs to `FILE` (- for standard output)")
+	fs.StringVar(&o.format, "format", "text", "summary `FORMAT`: text (stderr) or json (stdout)")
+	fs.BoolVarP(&o.quiet, "quiet", "q", false, "no summary, no progress")
+}
+
+// check refuses what cannot run (exit 2) before any source is read, and
+// reads --categories.
+func (o *synthOptions) check(args []string) error {
+	if len(args) > 0 {
+		return usageError{fmt.Errorf("unexpected argument %q (subcommands: pairs)", args[0])}
 	}
-	fs := newFlagSet(c)
-	from := fs.String("from", "", "source `JSONL` of aligned statements (default: the built-in ProofNet-lean4 set)")
-	n := fs.Int("n", 7030, "`N` samples to make (synth pairs: misaligned samples to make pairs from)")
-	seed := fs.Uint64("seed", 1, "random `SEED`; the same seed and sources give byte-identical output")
-	alignedFrac := fs.Float64("aligned-frac", 0.25, "`FRACTION` of aligned samples, in [0, 1]")
-	cats := fs.String("categories", "", "comma-separated `LIST` of categories (names or codes) to draw misaligned samples from, uniformly (default: every category that can be made)")
-	idPrefix := fs.String("id-prefix", "dev_", "id `PREFIX` (ids PREFIX0001 ...)")
-	inputsOut := fs.String("inputs-out", "", "write the test-inputs file to `FILE`")
-	goldOut := fs.String("gold-out", "", "write the gold file to `FILE`")
-	predsOut := fs.String("preds-out", "", "also write the gold as a perfect prediction file to `FILE` (for checking a scoring pipeline)")
-	out := fs.StringP("output", "o", "", "synth pairs: write the pairs to `FILE` (- for standard output)")
-	format := fs.String("format", "text", "summary `FORMAT`: text (stderr) or json (stdout)")
-	quiet := fs.BoolP("quiet", "q", false, "no summary, no progress")
-	if err := c.parse(fs, args); err != nil {
-		return err
+	if o.format != "text" && o.format != "json" {
+		return usageError{fmt.Errorf("--format must be text or json, not %q", o.format)}
 	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("unexpected argument %q (subcommands: pairs)", fs.Arg(0))}
-	}
-	if *format != "text" && *format != "json" {
-		return usageError{fmt.Errorf("--format must be text or json, not %q", *format)}
-	}
-	if pairs {
-		if *out == "" {
+	if o.pairs {
+		if o.out == "" {
 			return usageError{fmt.Errorf("-o FILE is required (- for standard output)")}
 		}
-		if *inputsOut != "" || *goldOut != "" || *predsOut != "" {
+		if o.inputsOut != "" || o.goldOut != "" || o.predsOut != "" {
 			return usageError{fmt.Errorf("--inputs-out, --gold-out and --preds-out are for 'synth', not 'synth pairs'")}
 		}
-		*alignedFrac = 0
-	} else if *inputsOut == "" && *goldOut == "" {
+		o.alignedFrac = 0
+	} else if o.inputsOut == "" && o.goldOut == "" {
 		return usageError{fmt.Errorf("--inputs-out FILE and --gold-out FILE are required")}
 	}
 	// Outputs that are one file would keep only the last written, and an
 	// output that is --from would destroy the source.
-	outs := []namedPath{{"--inputs-out", *inputsOut}, {"--gold-out", *goldOut}, {"--preds-out", *predsOut}, {"-o", *out}}
-	if err := checkPaths([]namedPath{{"--from", *from}}, outs); err != nil {
+	outs := []namedPath{{"--inputs-out", o.inputsOut}, {"--gold-out", o.goldOut}, {"--preds-out", o.predsOut}, {"-o", o.out}}
+	if err := checkPaths([]namedPath{{"--from", o.from}}, outs); err != nil {
 		return err
 	}
 	var toStdout []string
-	for _, o := range outs {
-		if o.path == "-" {
-			toStdout = append(toStdout, o.what)
+	for _, out := range outs {
+		if out.path == "-" {
+			toStdout = append(toStdout, out.what)
 		}
 	}
-	if *format == "json" {
+	if o.format == "json" {
 		toStdout = append(toStdout, "--format json")
 	}
 	if len(toStdout) > 1 {
 		return usageError{fmt.Errorf("%s would all write to standard output: give files", strings.Join(toStdout, ", "))}
 	}
-	var categories []string
-	if *cats != "" {
-		for _, s := range strings.Split(*cats, ",") {
+	if o.cats != "" {
+		for _, s := range strings.Split(o.cats, ",") {
 			s = strings.TrimSpace(s)
 			cat, m := schema.Lookup(s)
 			if m == schema.NoMatch {
@@ -147,26 +154,45 @@ func runSynth(e *env, args []string) error {
 				}
 				return usageError{fmt.Errorf("--categories: unknown category %q%s", s, hint)}
 			}
-			categories = append(categories, cat.Name)
+			o.categories = append(o.categories, cat.Name)
 		}
 	}
-	srcs, srcName := synth.Builtin(), synth.BuiltinName
-	var skipped []synth.SkippedSource
-	if *from != "" {
-		f, err := os.Open(*from)
-		if err != nil {
-			return err
-		}
-		srcs, skipped, err = synth.ReadSources(f)
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(e.stderr, "%s:%v\n", *from, err)
-			return problemsError{fmt.Sprintf("%s: not a source file", *from)}
-		}
-		srcName = *from
+	return nil
+}
+
+// synthReport is what a run made and wrote: the summary printed on stderr,
+// or the JSON on stdout.
+type synthReport struct {
+	Source  string                `json:"source"`
+	Skipped []synth.SkippedSource `json:"skipped_rows,omitempty"`
+	synth.Summary
+	Pairs   map[string]int    `json:"pairs,omitempty"`
+	Written map[string]string `json:"written"`
+}
+
+// runSynth runs synth in phases: check the options, read the sources,
+// generate the samples, write the files, report.
+func runSynth(e *env, args []string) error {
+	c := commands["synth"]
+	var o synthOptions
+	if len(args) > 0 && args[0] == "pairs" {
+		o.pairs, args = true, args[1:]
+		c = &command{name: c.name, usage: synthPairsUsage}
 	}
-	opts := synth.Options{N: *n, Seed: *seed, AlignedFrac: *alignedFrac, Categories: categories, IDPrefix: *idPrefix}
-	if !*quiet && *n >= 1000 && isTerminal(e.stderr) {
+	fs := newFlagSet(c)
+	o.addFlags(fs)
+	if err := c.parse(fs, args); err != nil {
+		return err
+	}
+	if err := o.check(fs.Args()); err != nil {
+		return err
+	}
+	srcs, srcName, skipped, err := o.loadSources(e)
+	if err != nil {
+		return err
+	}
+	opts := synth.Options{N: o.n, Seed: o.seed, AlignedFrac: o.alignedFrac, Categories: o.categories, IDPrefix: o.idPrefix}
+	if !o.quiet && o.n >= 1000 && isTerminal(e.stderr) {
 		opts.Progress = func(done, total int) {
 			fmt.Fprintf(e.stderr, "\rsynth: %d/%d samples", done, total)
 			if done == total {
@@ -186,15 +212,42 @@ func runSynth(e *env, args []string) error {
 		}
 		return problemsError{fmt.Sprintf("%s: %v", srcName, err)}
 	}
-	sum := set.Summary
-	report := struct {
-		Source  string                `json:"source"`
-		Skipped []synth.SkippedSource `json:"skipped_rows,omitempty"`
-		synth.Summary
-		Pairs   map[string]int    `json:"pairs,omitempty"`
-		Written map[string]string `json:"written"`
-	}{Source: srcName, Skipped: skipped, Summary: sum, Written: map[string]string{}}
-	if pairs {
+	report := synthReport{Source: srcName, Skipped: skipped, Summary: set.Summary, Written: map[string]string{}}
+	if err := o.writeFiles(e, set, &report); err != nil {
+		return err
+	}
+	if o.format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(report)
+	}
+	o.printSummary(e.stderr, report)
+	return nil
+}
+
+// loadSources reads --from, or takes the built-in source set.
+func (o *synthOptions) loadSources(e *env) ([]synth.Source, string, []synth.SkippedSource, error) {
+	if o.from == "" {
+		return synth.Builtin(), synth.BuiltinName, nil, nil
+	}
+	f, err := os.Open(o.from)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	srcs, skipped, err := synth.ReadSources(f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "%s:%v\n", o.from, err)
+		return nil, "", nil, problemsError{fmt.Sprintf("%s: not a source file", o.from)}
+	}
+	return srcs, o.from, skipped, nil
+}
+
+// writeFiles writes the pairs (synth pairs) or the inputs, gold and
+// prediction files, and records each in the report.
+func (o *synthOptions) writeFiles(e *env, set *synth.Set, report *synthReport) error {
+	if o.pairs {
 		ps := synth.Pairs(set.Samples)
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
@@ -206,40 +259,40 @@ func runSynth(e *env, args []string) error {
 			}
 			report.Pairs[fmt.Sprintf("%s/%s/%v", p.Task, p.Kind, p.Label)]++
 		}
-		if err := writeOut(e.stdout, *out, buf.Bytes()); err != nil {
+		if err := writeOut(e.stdout, o.out, buf.Bytes()); err != nil {
 			return err
 		}
-		report.Written["pairs"] = *out
-	} else {
-		for _, o := range []struct {
-			path, what string
-			write      func(io.Writer, []synth.Sample) error
-		}{{*inputsOut, "inputs", synth.WriteInputs}, {*goldOut, "gold", synth.WriteGold}, {*predsOut, "predictions", synth.WritePredictions}} {
-			if o.path == "" {
-				continue
-			}
-			var buf bytes.Buffer
-			if err := o.write(&buf, set.Samples); err != nil {
-				return err
-			}
-			if err := writeOut(e.stdout, o.path, buf.Bytes()); err != nil {
-				return err
-			}
-			report.Written[o.what] = o.path
+		report.Written["pairs"] = o.out
+		return nil
+	}
+	for _, f := range []struct {
+		path, what string
+		write      func(io.Writer, []synth.Sample) error
+	}{{o.inputsOut, "inputs", synth.WriteInputs}, {o.goldOut, "gold", synth.WriteGold}, {o.predsOut, "predictions", synth.WritePredictions}} {
+		if f.path == "" {
+			continue
 		}
+		var buf bytes.Buffer
+		if err := f.write(&buf, set.Samples); err != nil {
+			return err
+		}
+		if err := writeOut(e.stdout, f.path, buf.Bytes()); err != nil {
+			return err
+		}
+		report.Written[f.what] = f.path
 	}
-	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(report)
-	}
-	w := e.stderr
+	return nil
+}
+
+// printSummary prints the text summary: warnings always, the rest unless
+// --quiet.
+func (o *synthOptions) printSummary(w io.Writer, report synthReport) {
+	sum, srcName, skipped := report.Summary, report.Source, report.Skipped
 	for _, s := range sum.Warnings { // up front, even with -q
 		fmt.Fprintf(w, "warning: %s\n", s)
 	}
-	if *quiet {
-		return nil
+	if o.quiet {
+		return
 	}
 	fmt.Fprintf(w, "synth: %d samples (%d aligned, %d misaligned) from %s: %d sources", sum.Samples, sum.Aligned, sum.Misaligned, srcName, sum.Sources)
 	if len(skipped) > 0 {
@@ -274,7 +327,7 @@ func runSynth(e *env, args []string) error {
 		}
 		fmt.Fprintln(w)
 	}
-	if pairs {
+	if o.pairs {
 		keys := make([]string, 0, len(report.Pairs))
 		for k := range report.Pairs {
 			keys = append(keys, k)
@@ -295,7 +348,6 @@ func runSynth(e *env, args []string) error {
 	}
 	sort.Strings(names)
 	fmt.Fprintf(w, "wrote %s\n", strings.Join(names, ", "))
-	return nil
 }
 
 // isTerminal reports whether w is a character device (progress is shown
