@@ -253,3 +253,40 @@ func TestCompareRankingIntervalIsTheSystems(t *testing.T) {
 		}
 	}
 }
+
+// kindJudge says localization pairs are the same location and correction
+// pairs not equivalent, whatever their texts.
+type kindJudge struct{}
+
+func (kindJudge) Name() string { return "kind" }
+func (kindJudge) Judge(_ context.Context, pairs []Pair) ([]Decision, error) {
+	out := make([]Decision, len(pairs))
+	for i, p := range pairs {
+		out[i] = Decision{Verdict: NotEquivalent, By: "kind"}
+		if p.Kind == Localization {
+			out[i].Verdict = Equivalent
+		}
+	}
+	return out, nil
+}
+
+// TestMemoKeepsKindsApart: a localization pair and a correction pair with
+// the very same texts are two questions; the memo never answers one with
+// the other's decision.
+func TestMemoKeepsKindsApart(t *testing.T) {
+	m := NewMemo(kindJudge{})
+	loc := Pair{Kind: Localization, Idx: "s", FormalStatement: "theorem t : x = 1", Gold: "x = 1", Pred: "x = 2"}
+	cor := loc
+	cor.Kind = Correction
+	for _, order := range [][]Pair{{loc, cor}, {cor, loc}} {
+		ds, err := m.Judge(context.Background(), order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range order {
+			if want := map[Kind]Verdict{Localization: Equivalent, Correction: NotEquivalent}[p.Kind]; ds[i].Verdict != want {
+				t.Errorf("%v pair: %v, want %v", p.Kind, ds[i].Verdict, want)
+			}
+		}
+	}
+}

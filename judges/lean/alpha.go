@@ -138,16 +138,16 @@ func newOccIndex(root *Node) *occIndex {
 	return x
 }
 
-// occurs is the package's occurs, through the index for the nodes of the
-// tree it was built from.
+// occurs reports whether name is used in n (as itself or as the head of a
+// dotted name): through the index for the nodes of the tree it was built
+// from, by walking for the nodes reorder builds (chains of binders in
+// another order, whose parts are the tree's own).
 func (z *normalizer) occurs(name string, n *Node) bool {
-	if z.occ == nil {
-		return occurs(name, n)
-	}
 	sp, ok := z.occ.span[n]
 	if !ok {
 		if n.K == KindID {
-			return occurs(name, n)
+			head, _, _ := strings.Cut(n.V, ".")
+			return head == name || n.V == name
 		}
 		for _, c := range n.C {
 			if z.occurs(name, c) {
@@ -159,19 +159,4 @@ func (z *normalizer) occurs(name string, n *Node) bool {
 	at := z.occ.at[name]
 	i, _ := slices.BinarySearch(at, sp[0])
 	return i < len(at) && at[i] < sp[1]
-}
-
-// occurs reports whether name is used in n (as itself or as the head of a
-// dotted name).
-func occurs(name string, n *Node) bool {
-	if n.K == KindID {
-		head, _, _ := strings.Cut(n.V, ".")
-		return head == name || n.V == name
-	}
-	for _, c := range n.C {
-		if occurs(name, c) {
-			return true
-		}
-	}
-	return false
 }

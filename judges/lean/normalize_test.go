@@ -101,3 +101,28 @@ func TestKindNames(t *testing.T) {
 		t.Errorf("%d kinds", len(seen))
 	}
 }
+
+// TestOccurs: a name occurs in a subtree when an identifier there is the
+// name or starts with it and a dot, whether the subtree is the indexed
+// tree's own or a node built after the index (reorder's chains).
+func TestOccurs(t *testing.T) {
+	st, err := Parse("theorem t (f : ℕ → ℕ) (h : f.comp g = f) : x = y")
+	if err != nil {
+		t.Fatal(err)
+	}
+	z := &normalizer{occ: newOccIndex(st.Tree)}
+	built := &Node{K: KindPi, V: "_", C: []*Node{{K: KindID, V: "f.comp"}, {K: KindID, V: "yy"}}}
+	for _, tt := range []struct {
+		name string
+		n    *Node
+		want bool
+	}{
+		{"f", st.Tree, true}, {"g", st.Tree, true}, {"comp", st.Tree, false}, {"z", st.Tree, false},
+		{"f", built, true}, {"f.comp", built, true}, {"comp", built, false}, {"y", built, false}, {"yy", built, true},
+		{"f", &Node{K: KindID, V: "f"}, true}, {"f", &Node{K: KindID, V: "ff"}, false},
+	} {
+		if got := z.occurs(tt.name, tt.n); got != tt.want {
+			t.Errorf("occurs(%q, %v) = %v, want %v", tt.name, tt.n, got, tt.want)
+		}
+	}
+}

@@ -157,6 +157,14 @@ func TestBEq(t *testing.T) {
 	if ds[0].Verdict != eval.Equivalent || !strings.HasPrefix(ds[0].Reason, "cached: ") {
 		t.Errorf("cached verdict: %+v", ds[0])
 	}
+	// The same texts under another header are another question (a
+	// definition the header makes can change what they mean): not cached.
+	other := tests[0].pair
+	other.Header = "import Mathlib\nnoncomputable def x : ℕ := 3"
+	ds, _ = j.Judge(context.Background(), []eval.Pair{other})
+	if strings.HasPrefix(ds[0].Reason, "cached: ") {
+		t.Errorf("a verdict proved under one header answered the pair under another: %+v", ds[0])
+	}
 }
 
 // TestStartFailures: a REPL that cannot start, never answers or answers
