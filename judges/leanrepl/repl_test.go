@@ -34,7 +34,7 @@ func fakeCommand(t *testing.T, mode string) string {
 // error message.
 func TestReplayTranscripts(t *testing.T) {
 	names, _ := filepath.Glob("../../testdata/leanrepl/*.in")
-	if len(names) < 5 {
+	if len(names) < 20 {
 		t.Fatalf("%d transcripts", len(names))
 	}
 	for _, in := range names {
@@ -50,7 +50,12 @@ func TestReplayTranscripts(t *testing.T) {
 			for k, cmdText := range strings.Split(strings.TrimSpace(string(data)), "\n\n") {
 				var cmd map[string]any
 				if err := json.Unmarshal([]byte(cmdText), &cmd); err != nil {
-					t.Fatal(err)
+					// The REPL's own parser takes a raw line break inside a
+					// string (line_breaks.in); JSON does not, and rxeval
+					// always sends it escaped.
+					if err := json.Unmarshal([]byte(strings.ReplaceAll(cmdText, "\n", `\n`)), &cmd); err != nil {
+						t.Fatal(err)
+					}
 				}
 				got, err := p.send(context.Background(), cmd)
 				if err != nil {
