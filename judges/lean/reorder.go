@@ -45,32 +45,56 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 	if !(n.K == KindExists || n.K == KindPi) || z.budget <= 0 {
 		return nil, false
 	}
-	// The run is read no further than maxRun+1 binders, and the chain's
-	// end only for a run short enough to reorder: at every binder of a
-	// long run, both walked to its end (issue 22: n² in the hypotheses).
-	var run []*Node
+	run, body, ok := binderRun(n, top)
+	if !ok {
+		return nil, false
+	}
+	after, ok := z.dependencies(run)
+	if !ok {
+		return nil, false
+	}
+	keys := z.binderKeys(run, body, env, level)
+	greedy := greedyOrder(keys, after)
+	orders := tiedOrders(keys)
+	if orders == 1 { // no ties: the greedy order is the only one
+		return z.alpha(rebuild(run, greedy, body), env, level, depth, top, len(run)), true
+	}
+	return z.leastOrder(run, body, keys, after, greedy, orders, env, level, depth, top)
+}
+
+// binderRun collects the run of binders of n's kind that starts at n, and
+// the body after it. The run is read no further than maxRun+1 binders, and
+// the chain's end only for a run short enough to reorder: at every binder
+// of a long run, both walked to its end (issue 22: n² in the hypotheses).
+// Instance and pattern binders end a run; ∀ and → reorder only on the
+// top-level chain or in a proposition.
+func binderRun(n *Node, top bool) (run []*Node, body *Node, ok bool) {
 	m := n
 	for m.K == n.K && len(m.C) == 2 && !strings.HasPrefix(m.V, "[") && !strings.HasPrefix(m.V, "⟨") && len(run) <= maxRun {
 		run = append(run, m)
 		m = m.C[1]
 	}
 	if len(run) < 2 || len(run) > maxRun || n.K == KindPi && !top && !propChain(n) {
-		return nil, false
+		return nil, nil, false
 	}
-	body := m
-	// after[i][j]: binder j must stay after binder i, because one's type
-	// names the other (i before j: j depends on i; i after j: the name in
-	// j's type is an outer variable that i would capture).
+	return run, m, true
+}
+
+// dependencies returns after[i][j]: binder j must stay after binder i,
+// because one's type names the other (i before j: j depends on i; i after
+// j: the name in j's type is an outer variable that i would capture). A
+// run that binds a name twice (shadowing) keeps its order: ok is false.
+func (z *normalizer) dependencies(run []*Node) (after [][]bool, ok bool) {
 	names := map[string]bool{}
 	for _, b := range run {
 		if b.V != "_" {
 			if names[b.V] {
-				return nil, false // shadowing: keep the order
+				return nil, false
 			}
 			names[b.V] = true
 		}
 	}
-	after := make([][]bool, len(run))
+	after = make([][]bool, len(run))
 	for i, bi := range run {
 		after[i] = make([]bool, len(run))
 		for j, bj := range run {
@@ -79,9 +103,14 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 			}
 		}
 	}
-	// The order: binders sorted by the printed form of their types (the
-	// run's own names hidden), as far as the dependencies allow; binders
-	// whose keys tie (x y : ℝ) are tried in every order.
+	return after, true
+}
+
+// binderKeys returns each binder's sort key: whether its name is used, its
+// type with the run's own names hidden, then where its name is used
+// (usages), so that binders of one type mostly sort apart without trying
+// their orders. Keys only choose among valid orders.
+func (z *normalizer) binderKeys(run []*Node, body *Node, env map[string]string, level int) []string {
 	hide := make(map[string]string, len(env)+len(run))
 	for k, v := range env {
 		hide[k] = v
@@ -91,9 +120,6 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 			hide[b.V] = "?"
 		}
 	}
-	// A binder's key: its type (the run's names hidden), then where its
-	// name is used (usages), so that binders of one type mostly sort apart
-	// without trying their orders. Keys only choose among valid orders.
 	keys := make([]string, len(run))
 	for i, b := range run {
 		used := "#"
@@ -118,26 +144,41 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 			keys[i] += "|" + strings.Join(sig, ";")
 		}
 	}
-	ready := func(j int, used []bool) bool {
-		for i := range run {
-			if after[i][j] && !used[i] {
-				return false
-			}
+	return keys
+}
+
+// ready reports whether binder j may come next once the used ones are
+// placed.
+func ready(after [][]bool, j int, used []bool) bool {
+	for i := range after {
+		if after[i][j] && !used[i] {
+			return false
 		}
-		return true
 	}
-	greedy := make([]int, 0, len(run))
-	used := make([]bool, len(run))
-	for len(greedy) < len(run) {
+	return true
+}
+
+// greedyOrder places, at each position, the least key among the binders
+// the dependencies allow there.
+func greedyOrder(keys []string, after [][]bool) []int {
+	greedy := make([]int, 0, len(keys))
+	used := make([]bool, len(keys))
+	for len(greedy) < len(keys) {
 		pick := -1
-		for j := range run {
-			if !used[j] && ready(j, used) && (pick < 0 || keys[j] < keys[pick]) {
+		for j := range keys {
+			if !used[j] && ready(after, j, used) && (pick < 0 || keys[j] < keys[pick]) {
 				pick = j
 			}
 		}
 		used[pick] = true
 		greedy = append(greedy, pick)
 	}
+	return greedy
+}
+
+// tiedOrders counts the orders of binders whose keys tie (x y : ℝ), capped
+// at maxTies+1.
+func tiedOrders(keys []string) int {
 	count := map[string]int{}
 	orders := 1
 	for _, k := range keys {
@@ -145,30 +186,35 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 		orders *= count[k]
 		orders = min(orders, maxTies+1)
 	}
-	if orders == 1 { // no ties: the greedy order is the only one
-		chain := body
-		for k := len(greedy) - 1; k >= 0; k-- {
-			b := run[greedy[k]]
-			chain = &Node{K: b.K, V: b.V, C: []*Node{b.C[0], chain}}
-		}
-		return z.alpha(chain, env, level, depth, top, len(run)), true
+	return orders
+}
+
+// rebuild chains the run's binders in order around body.
+func rebuild(run []*Node, order []int, body *Node) *Node {
+	chain := body
+	for k := len(order) - 1; k >= 0; k-- {
+		b := run[order[k]]
+		chain = &Node{K: b.K, V: b.V, C: []*Node{b.C[0], chain}}
 	}
+	return chain
+}
+
+// leastOrder tries every order of tied binders the dependencies allow
+// (past maxTies, tied binders keep the greedy order) and returns the
+// normalized chain that prints least; ok is false when the budget ran
+// out.
+func (z *normalizer) leastOrder(run []*Node, body *Node, keys []string, after [][]bool, greedy []int, orders int, env map[string]string, level, depth int, top bool) (*Node, bool) {
 	var best *Node
 	bestKey := ""
 	order := make([]int, 0, len(run))
-	used = make([]bool, len(run))
+	used := make([]bool, len(run))
 	var try func()
 	try = func() {
 		if z.budget <= 0 {
 			return
 		}
 		if len(order) == len(run) {
-			chain := body
-			for k := len(order) - 1; k >= 0; k-- {
-				b := run[order[k]]
-				chain = &Node{K: b.K, V: b.V, C: []*Node{b.C[0], chain}}
-			}
-			t := z.canon(z.alpha(chain, env, level, depth, top, len(run)), top)
+			t := z.canon(z.alpha(rebuild(run, order, body), env, level, depth, top, len(run)), top)
 			z.budget -= t.Size()
 			if key := t.String(); best == nil || key < bestKey {
 				best, bestKey = t, key
@@ -179,7 +225,7 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 		// order's key there
 		want := keys[greedy[len(order)]]
 		for j := range run {
-			if used[j] || keys[j] != want || !ready(j, used) || orders > maxTies && j != greedy[len(order)] {
+			if used[j] || keys[j] != want || !ready(after, j, used) || orders > maxTies && j != greedy[len(order)] {
 				continue
 			}
 			used[j] = true
