@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/rxeval/rxeval/eval"
@@ -173,6 +174,13 @@ func runScore(e *env, args []string) error {
 		return err
 	}
 	defer closeJudge()
+	// Scoring keeps the decoded files for the whole run and allocates
+	// little else: a GC target of 5x the live heap instead of 2x takes ~7%
+	// off a 7,030-row offline score (53.3 -> 49.6 ms, peak RSS 59 -> 61 MB,
+	// medians of 21 runs of the process). A GOGC the user sets still wins.
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
 	// Decoded text of the gold and of every prediction file goes to one
 	// pre-faulted arena.
 	text := new(arena.Arena)
