@@ -150,6 +150,9 @@ func respace(st *stmt, lo, hi int) string {
 			return g
 		}
 		a, b := st.toks[i-1].Text, st.toks[i].Text
+		if b == "[" && lean.GluedToBracket(a) {
+			return "" // →ₗ[ is one Lean token: "→ₗ [" is not Lean
+		}
 		if _, op := infix[a]; op && a != ".." {
 			return " "
 		}

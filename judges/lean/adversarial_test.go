@@ -13,6 +13,7 @@ type adversarialPair struct {
 	class, why     string
 	a, b           string
 	wantEquivalent bool
+	mustDecide     bool // "decided: yes": lean-ast must decide the pair, both ways
 }
 
 func readAdversarial(t *testing.T) []adversarialPair {
@@ -35,7 +36,10 @@ func readAdversarial(t *testing.T) []adversarialPair {
 		if w := cur["want"]; w != "equivalent" && w != "not_equivalent" {
 			t.Fatalf("adversarial.txt:%d: want %q", start, w)
 		}
-		out = append(out, adversarialPair{start, cur["class"], cur["why"], cur["a"], cur["b"], cur["want"] == "equivalent"})
+		if d := cur["decided"]; d != "" && d != "yes" {
+			t.Fatalf("adversarial.txt:%d: decided %q (only \"yes\")", start, d)
+		}
+		out = append(out, adversarialPair{start, cur["class"], cur["why"], cur["a"], cur["b"], cur["want"] == "equivalent", cur["decided"] == "yes"})
 		cur = map[string]string{}
 	}
 	for i, l := range strings.Split(string(data), "\n") {
@@ -80,6 +84,9 @@ func TestAdversarial(t *testing.T) {
 			tl.n++
 			r, why := Compare(ab[0], ab[1])
 			if r == Undecided {
+				if p.mustDecide {
+					t.Errorf("adversarial.txt:%d (%s): undecided, and the record says lean-ast decides it\n  a: %s\n  b: %s\n  lean-ast: %s", p.line, p.class, ab[0], ab[1], why)
+				}
 				continue
 			}
 			tl.decided++

@@ -44,26 +44,27 @@ func _() {
 	_ = x[KindNum-33]
 	_ = x[KindOptParam-34]
 	_ = x[KindParen-35]
-	_ = x[KindPi-36]
-	_ = x[KindPostfix-37]
-	_ = x[KindProj-38]
-	_ = x[KindSep-39]
-	_ = x[KindSetLit-40]
-	_ = x[KindSetOf-41]
-	_ = x[KindSigma-42]
-	_ = x[KindStr-43]
-	_ = x[KindStruct-44]
-	_ = x[KindSubtype-45]
-	_ = x[KindTheorem-46]
-	_ = x[KindTokens-47]
-	_ = x[KindTuple-48]
-	_ = x[KindUnary-49]
-	_ = x[KindWith-50]
+	_ = x[KindPattern-36]
+	_ = x[KindPi-37]
+	_ = x[KindPostfix-38]
+	_ = x[KindProj-39]
+	_ = x[KindSep-40]
+	_ = x[KindSetLit-41]
+	_ = x[KindSetOf-42]
+	_ = x[KindSigma-43]
+	_ = x[KindStr-44]
+	_ = x[KindStruct-45]
+	_ = x[KindSubtype-46]
+	_ = x[KindTheorem-47]
+	_ = x[KindTokens-48]
+	_ = x[KindTuple-49]
+	_ = x[KindUnary-50]
+	_ = x[KindWith-51]
 }
 
-const _Kind_name = "invalidabsanonappascrbigbinbracketbvceilceil₊coecommanddecldeclsdefneventlyexexufieldfilterfloorfloor₊frequentlyholeidimageinneritelamletlistnormnumoptparamparenpipostprojsepsetlitsetofsigmastrstructsubtypetheoremtokenstupleunwith"
+const _Kind_name = "invalidabsanonappascrbigbinbracketbvceilceil₊coecommanddecldeclsdefneventlyexexufieldfilterfloorfloor₊frequentlyholeidimageinneritelamletlistnormnumoptparamparenpatternpipostprojsepsetlitsetofsigmastrstructsubtypetheoremtokenstupleunwith"
 
-var _Kind_index = [...]uint8{0, 7, 10, 14, 17, 21, 24, 27, 34, 36, 40, 47, 50, 57, 61, 66, 70, 77, 79, 82, 87, 93, 98, 106, 116, 120, 122, 127, 132, 135, 138, 141, 145, 149, 152, 160, 165, 167, 171, 175, 178, 184, 189, 194, 197, 203, 210, 217, 223, 228, 230, 234}
+var _Kind_index = [...]uint8{0, 7, 10, 14, 17, 21, 24, 27, 34, 36, 40, 47, 50, 57, 61, 66, 70, 77, 79, 82, 87, 93, 98, 106, 116, 120, 122, 127, 132, 135, 138, 141, 145, 149, 152, 160, 165, 172, 174, 178, 182, 185, 191, 196, 201, 204, 210, 217, 224, 230, 235, 237, 241}
 
 func (i Kind) String() string {
 	idx := int(i) - 0

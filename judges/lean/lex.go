@@ -33,7 +33,18 @@ type token struct {
 var symbols = []string{
 	":=", "''", "⁻¹'", "⋃₀", "⋂₀", "//", "→+*", "→*₀", "→*", "→+", "≃+*", "≃*", "≃+", "→ₗ", "≃ₗ", "→L", "→ᵃ", "→o", "↪", "->", "<->", "<=", ">=", "!=", "/\\", "\\/",
 	"=>", "..", "∃!", "⁻¹", "×ˢ", "∑'", "∏'", "::", "++", "=ᶠ", "≤ᶠ", "∀ᶠ", "∃ᶠ", "⌋₊", "⌉₊", "||", "&&", "<|>", "<|", "|>", ".1", ".2",
+	"∫⁻", "∠", "∡",
 }
+
+// gluedToBracket are symbols Lean knows only with their "[" glued on: the
+// declared token is "=ᶠ[" (notation:50 f " =ᶠ[" l:50 "] " g:50), "→ₗ[",
+// and so on, so "=ᶠ [l]" is not Lean. The lexer reads the symbol and the
+// bracket as two tokens, and refuses the symbol without it.
+var gluedToBracket = map[string]bool{"=ᶠ": true, "≤ᶠ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
+
+// GluedToBracket reports whether Lean knows the symbol only with "[" right
+// after it (→ₗ[R], f =ᶠ[l] g): text that respaces tokens keeps them glued.
+func GluedToBracket(symbol string) bool { return gluedToBracket[symbol] }
 
 // symbolsByRune lists, for each first character, the symbols starting
 // with it (ASCII ones in symbolsASCII): the lexer tries only those (trying
@@ -218,6 +229,9 @@ func (l *lexer) scanSymbol(i int, r rune, size int) (int, error) {
 	}
 	if matched == ".1" || matched == ".2" {
 		matched = "" // projections are handled in identifiers; a lone ".1" is a symbol
+	}
+	if gluedToBracket[matched] && !strings.HasPrefix(l.src[i+len(matched):], "[") {
+		return 0, fmt.Errorf("%w: %q at byte %d: Lean declares it only with its bracket glued on (%q)", ErrNotModelled, matched, i, matched+"[")
 	}
 	if matched == "" {
 		matched = l.src[i : i+size]

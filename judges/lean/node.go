@@ -10,8 +10,10 @@ type Kind uint8
 
 // The kinds of node. Children, by kind: app (function, arguments...); bin
 // (V = operator; two operands); un, post (V = operator; operand); pi, ex,
-// exu, lam, setof, sigma, subtype, let, evently, frequently (V = bound
-// name; type, body); sep (V = name; set, predicate); big (V = operator;
+// exu, lam, setof, sigma, subtype, let (V = bound name; type, body; let
+// has the value between them); evently, frequently (V = bound name; type,
+// filter, body); pattern (V = the number of names a tuple pattern binds;
+// nested lam nodes binding them, left to right, over the body); sep (V = name; set, predicate); big (V = operator;
 // bound name, domain kind, domain, body); ascr (term, type); paren (kept
 // around operators of unknown precedence); tuple, anon, setlit, list, abs,
 // norm, floor, ceil and their ℕ forms, coe, ite (their parts); id, num,
@@ -54,6 +56,7 @@ const (
 	KindNum                      // num
 	KindOptParam                 // optparam
 	KindParen                    // paren
+	KindPattern                  // pattern
 	KindPi                       // pi
 	KindPostfix                  // post
 	KindProj                     // proj

@@ -8,7 +8,7 @@ package lean
 // normalized trees of statements that pin each (TestNormalizeGolden).
 
 // Version changes whenever parsing or normalization changes what is equal.
-const Version = "lean-ast-v2"
+const Version = "lean-ast-v3"
 
 // Normalize returns the canonical form of a tree: redundant parentheses
 // dropped (kept around operators of unknown precedence), > and ≥ turned

@@ -3,6 +3,7 @@ package lean
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -76,16 +77,23 @@ var infix = func() map[string]opInfo {
 }()
 
 // opsWithArg take a bracketed argument: a ≡ b [ZMOD n], f =ᶠ[l] g, M →ₗ[R] N.
-var opsWithArg = map[string]bool{"≡": true, "=ᶠ": true, "≤ᶠ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
+var opsWithArg = map[string]bool{"=ᶠ": true, "≤ᶠ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
 
 var postfix = map[string]string{"⁻¹": "⁻¹", "ᶜ": "ᶜ", "ˣ": "ˣ", "!": "!", "ᵀ": "ᵀ", "ᵒᵈ": "ᵒᵈ"}
 
 // atomSymbols stand alone as terms.
-var atomSymbols = map[string]bool{"∅": true, "⊤": true, "⊥": true, "∞": true, "·": true, "π": true, "ℵ₀": true, "∂": false}
+var atomSymbols = map[string]bool{"∅": true, "⊤": true, "⊥": true, "∞": true, "·": true, "π": true, "ℵ₀": true, "∂": false, "∠": true, "∡": true}
+
+// atomConstants are symbols declared as notation for one constant, read as
+// that constant: scoped notation "∠" => EuclideanGeometry.angle
+// (Mathlib/Geometry/Euclidean/Angle/Unoriented/Affine.lean) and scoped
+// notation "∡" => EuclideanGeometry.oangle
+// (Mathlib/Geometry/Euclidean/Angle/Oriented/Affine.lean).
+var atomConstants = map[string]string{"∠": "EuclideanGeometry.angle", "∡": "EuclideanGeometry.oangle"}
 
 // binderOps open a binder: ∀ x, ...; ∑ i ∈ s, ...
 var quantifiers = map[string]Kind{"∀": KindPi, "Π": KindPi, "∃": KindExists, "∃!": KindExistsUnique, "λ": KindLambda, "fun": KindLambda, "Σ": KindSigma, "∀ᶠ": KindEventually, "∃ᶠ": KindFrequently}
-var bigOps = map[string]bool{"∑": true, "∏": true, "⋃": true, "⋂": true, "⨆": true, "⨅": true, "∫": true, "∮": true, "∑'": true, "∏'": true}
+var bigOps = map[string]bool{"∑": true, "∏": true, "⋃": true, "⋂": true, "⨆": true, "⨅": true, "∫": true, "∫⁻": true, "∮": true, "∑'": true, "∏'": true}
 
 const maxPrec = 1024
 
@@ -463,10 +471,8 @@ func (p *parser) expr(min int) *Node {
 					rp = op.prec
 				}
 				rhs := p.expr(rp)
-				if t.text == "≡" && p.is("[") { // a ≡ b [MOD n]
-					p.next()
-					arg = p.expr(0)
-					p.expect("]")
+				if t.text == "≡" { // a ≡ b [MOD n]
+					arg = p.modulus()
 				}
 				n := &Node{K: KindBinary, V: op.norm, C: []*Node{lhs, rhs}}
 				if arg != nil {
@@ -521,10 +527,15 @@ func (p *parser) startsArg() bool {
 	t := p.peek()
 	switch t.kind {
 	case tIdent:
-		return !isKeyword(t.text)
+		// 𝓝[s] x is not read as an argument: Lean would read its point
+		// (x:100) on through the arguments after it.
+		return !isKeyword(t.text) && !(t.text == "𝓝" && p.glued(1) && p.toks[p.i+1].text == "[")
 	case tNum, tStr:
 		return true
 	case tSym:
+		if _, ok := p.modulusToken(); ok {
+			return false // "[MOD" is a token of a ≡ b [MOD n], never a list
+		}
 		switch t.text {
 		case "(", "{", "⟨", "[", "⦃", "↑", "‖", "⌊", "⌈", "⟪", "⁅", "@", "!", "#":
 			return t.text != "!" // postfix handled before
@@ -597,6 +608,9 @@ func (p *parser) prefix() *Node {
 	case t.text == "@" && t.kind == tSym:
 		p.next()
 		return p.prefix()
+	case t.text == "𝓝" && t.kind == tIdent && p.glued(1) && p.toks[p.i+1].text == "[":
+		p.next()
+		return p.nhdsWithin()
 	}
 	if kind, ok := quantifiers[t.text]; ok {
 		p.next()
@@ -641,6 +655,9 @@ func (p *parser) prefix() *Node {
 
 // binderTerm reads the binders and body of ∀, ∃, ∃!, fun, λ.
 func (p *parser) binderTerm(kind Kind) *Node {
+	if kind == KindEventually || kind == KindFrequently {
+		return p.filterQuantifier(kind)
+	}
 	var bs []binder
 	var preds []*Node // binder predicates, e.g. x ∈ s, x > 0
 	for {
@@ -708,6 +725,44 @@ done:
 	return wrapBinders(kind, bs, body)
 }
 
+// filterQuantifier reads ∀ᶠ x in l, p and ∃ᶠ x in l, p: notation3 "∀ᶠ
+// "(...)" in "f", "r:(scoped p => Filter.Eventually p f) => r, and "∃ᶠ "
+// with Filter.Frequently (Mathlib/Order/Filter/Defs.lean). The filter and
+// the body are terms at precedence 0: the filter runs to the comma, the
+// body as far as it can. The node is the quantifier over the bound name
+// with the type, the filter (outside the name's scope) and the body. Only
+// one bound name, without a binder predicate, is read: several names
+// expand to nested quantifiers, and a predicate through
+// satisfies_binder_pred%, which lean-ast does not model.
+func (p *parser) filterQuantifier(kind Kind) *Node {
+	op := p.toks[p.i-1].text
+	b := binder{typ: &Node{K: KindHole}}
+	switch {
+	case p.is("("):
+		bs := p.bracketBinder()
+		if len(bs) != 1 {
+			p.fail("%s over several names is not modelled", op)
+		}
+		b = bs[0]
+	case p.peek().kind == tIdent && !isKeyword(p.peek().text) || p.is("_"):
+		b.name = p.next().text
+		if p.is(":") {
+			p.next()
+			b.typ = p.exprStop("in")
+		}
+	default:
+		p.fail("expected a bound name after %s", op)
+	}
+	if !p.is("in") {
+		p.fail("%s is read only as %s x in l, p (found %q)", op, op, p.peek().text)
+	}
+	p.next()
+	filter := p.expr(0)
+	p.expect(",")
+	body := p.expr(0)
+	return &Node{K: kind, V: b.name, C: []*Node{b.typ, filter, body}}
+}
+
 // bigOpBodyPrec is the precedence at which each big operator reads its
 // body, as Mathlib declares it:
 //   - ∑ ∏: "," term:67 in the bigsum/bigprod syntax
@@ -719,9 +774,12 @@ done:
 //     (Mathlib/MeasureTheory/Integral/IntervalIntegral.lean) and the
 //     Bochner forms "∫ "(...)", "r:60:(scoped f => f)" ∂"μ:70
 //     (Mathlib/MeasureTheory/Integral/Bochner.lean); ∮ likewise at 60;
+//   - ∫⁻: notation3 "∫⁻ "(...)", "r:60:(scoped f => f)" ∂"μ:70 =>
+//     lintegral μ r, and its "in" and volume forms, at 60
+//     (Mathlib/MeasureTheory/Integral/Lebesgue/Basic.lean);
 //   - ⋃ ⋂ ⨆ ⨅: notation3 "⋃ "(...)", "r:60:(scoped f => iUnion f) => r
 //     (Mathlib/Order/SetNotation.lean).
-var bigOpBodyPrec = map[string]int{"∑": 67, "∏": 67, "∑'": 67, "∏'": 67, "∫": 60, "∮": 60, "⋃": 60, "⋂": 60, "⨆": 60, "⨅": 60}
+var bigOpBodyPrec = map[string]int{"∑": 67, "∏": 67, "∑'": 67, "∏'": 67, "∫": 60, "∫⁻": 60, "∮": 60, "⋃": 60, "⋂": 60, "⨆": 60, "⨅": 60}
 
 // bigOp reads ∑ i ∈ s, f i and its relatives, the body at the precedence
 // bigOpBodyPrec gives.
@@ -769,6 +827,100 @@ func (p *parser) bigOp(op string) *Node {
 	return body
 }
 
+// modulus reads the "[MOD n]" after a ≡ b: the tokens "[MOD", "[ZMOD",
+// "[PMOD" and "[SMOD" of notation:50 a " ≡ " b " [MOD " n "]" =>
+// Nat.ModEq n a b (Mathlib/Data/Nat/ModEq.lean), Int.ModEq
+// (Mathlib/Data/Int/ModEq.lean... "[ZMOD "), AddCommGroup.ModEq ("[PMOD ")
+// and SModEq ("[SMOD "). Lean has no ≡ without one of them.
+func (p *parser) modulus() *Node {
+	kw, ok := p.modulusToken()
+	if !ok || modulusWords[kw] == "" {
+		p.fail("≡ is Lean notation only with [MOD n], [ZMOD n], [PMOD p] or [SMOD U] glued after it, found %q", p.peek().text)
+	}
+	p.next()
+	p.next()
+	n := p.expr(0)
+	p.expect("]")
+	return &Node{K: KindApp, C: []*Node{{K: KindID, V: kw}, n}}
+}
+
+// modulusWords are the words of the "[MOD" tokens.
+var modulusWords = map[string]string{"MOD": "Nat.ModEq", "ZMOD": "Int.ModEq", "PMOD": "AddCommGroup.ModEq", "SMOD": "SModEq"}
+
+// modulusToken reports whether the next tokens are "[" and an identifier
+// glued to it that starts with MOD, ZMOD, PMOD or SMOD, and returns the
+// identifier. Lean's tokenizer reads "[MOD" as one token wherever it
+// appears (the longest token wins), so such a bracket never opens a list.
+func (p *parser) modulusToken() (string, bool) {
+	if !p.is("[") || !p.glued(1) || p.toks[p.i+1].kind != tIdent {
+		return "", false
+	}
+	w := p.toks[p.i+1].text
+	for k := range modulusWords {
+		if strings.HasPrefix(w, k) {
+			return w, true
+		}
+	}
+	return "", false
+}
+
+// glued reports whether the k tokens after the next one each start where
+// the one before ends (no space or comment between them).
+func (p *parser) glued(k int) bool {
+	for j := p.i; j < p.i+k; j++ {
+		if j+1 >= len(p.toks) || p.toks[j].pos+len(p.toks[j].text) != p.toks[j+1].pos || p.toks[j+1].kind == tEOF {
+			return false
+		}
+	}
+	return true
+}
+
+// nhdsWithin reads 𝓝[s] x and 𝓝[≤] x after the identifier 𝓝 (the
+// parser's position is on the "["): Mathlib declares "𝓝[" and "𝓝[≠]",
+// "𝓝[≥]", "𝓝[≤]", "𝓝[>]", "𝓝[<]" as tokens (scoped[Topology] notation
+// "𝓝[" s "] " x:100 => nhdsWithin x s; notation3 "𝓝[≤] " x:100 =>
+// nhdsWithin x (Set.Iic x), ...; Mathlib/Topology/Defs/Filter.lean), so
+// these read only glued; "𝓝 [s] x" is 𝓝 applied to a list.
+func (p *parser) nhdsWithin() *Node {
+	p.next() // [
+	var within func(x *Node) *Node
+	if op := p.peek().text; p.peek().kind == tSym && p.glued(1) && p.toks[p.i+1].text == "]" {
+		if set, ok := nhdsSides[op]; ok {
+			p.next()
+			p.next()
+			within = func(x *Node) *Node {
+				if op == "≠" { // (@singleton _ (Set _) Set.instSingletonSet x)ᶜ
+					return &Node{K: KindPostfix, V: "ᶜ", C: []*Node{{K: KindSetLit, C: []*Node{cloneNode(x)}}}}
+				}
+				return &Node{K: KindApp, C: []*Node{{K: KindID, V: set}, cloneNode(x)}}
+			}
+		}
+	}
+	if within == nil {
+		saved := p.stop
+		p.stop = nil
+		s := p.expr(0)
+		p.stop = saved
+		p.expect("]")
+		within = func(*Node) *Node { return s }
+	}
+	x := p.expr(100)
+	return &Node{K: KindApp, C: []*Node{{K: KindID, V: "nhdsWithin"}, x, within(x)}}
+}
+
+// nhdsSides are the sets of the one-sided neighbourhood tokens.
+var nhdsSides = map[string]string{"≠": "{x}ᶜ", "≥": "Set.Ici", "≤": "Set.Iic", ">": "Set.Ioi", "<": "Set.Iio"}
+
+// cloneNode copies a tree, so that a term the notation repeats is two
+// subtrees (the normalizer indexes nodes by identity).
+func cloneNode(n *Node) *Node {
+	c := &Node{K: n.K, V: n.V, C: make([]*Node, len(n.C))}
+	for i, k := range n.C {
+		c.C[i] = cloneNode(k)
+	}
+	return c
+}
+
 // atom parses an identifier, literal or bracketed term.
 func (p *parser) atom() *Node {
 	t := p.next()
@@ -801,6 +953,11 @@ func (p *parser) atom() *Node {
 		items := p.items("⟩")
 		return &Node{K: KindAnon, C: items}
 	case "[":
+		p.i--
+		if w, ok := p.modulusToken(); ok {
+			p.fail("%q is one token for Lean (of a ≡ b [MOD n]), not a list", "["+w)
+		}
+		p.i++
 		items := p.items("]")
 		return &Node{K: KindList, C: items}
 	case "{":
@@ -830,6 +987,9 @@ func (p *parser) atom() *Node {
 	if atomSymbols[t.text] {
 		if t.text == "π" {
 			return &Node{K: KindID, V: "Real.pi"}
+		}
+		if c, ok := atomConstants[t.text]; ok {
+			return &Node{K: KindID, V: c}
 		}
 		return &Node{K: KindID, V: t.text}
 	}
@@ -921,6 +1081,13 @@ func (p *parser) brace() *Node {
 	if p.peek().kind == tIdent && p.toks[p.i+1].text == ":=" {
 		return p.structInstance(nil)
 	}
+	if p.is("(") {
+		save := p.i
+		if ok, n := p.tryPatternBuilder(); ok {
+			return n
+		}
+		p.i = save
+	}
 	// set-builder with a binder
 	if p.peek().kind == tIdent || p.is("(") || p.is("_") {
 		save := p.i
@@ -982,6 +1149,54 @@ func (p *parser) exprStop(s string) *Node {
 	p.stop = append(p.stop, s)
 	defer func() { p.stop = p.stop[:len(p.stop)-1] }()
 	return p.expr(0)
+}
+
+// tryPatternBuilder attempts {(x, y) : T | p}, Mathlib's
+// macroPattSetBuilder: "{" pat:term " : " t:term " | " p:term "}" =>
+// {x : t | match x with | pat => p} (Mathlib/Data/Set/Defs.lean). The
+// pattern is read only as a flat tuple of two or more distinct names; the
+// node is a set-builder over an unused name whose predicate is a pattern
+// node binding the names in order. Without the type ({(x, y) | p}) Lean
+// first tries p as extended binders ({x | ∃ᵉ binders, (x, y) = x}), so
+// that form stays with the image builder below.
+func (p *parser) tryPatternBuilder() (ok bool, n *Node) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isPE := r.(*ParseError); !isPE {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	p.expect("(")
+	var names []string
+	seen := map[string]bool{}
+	for {
+		t := p.next()
+		if t.kind != tIdent || isKeyword(t.text) || t.text == "_" || strings.Contains(t.text, ".") || seen[t.text] {
+			return false, nil
+		}
+		seen[t.text] = true
+		names = append(names, t.text)
+		if p.is(")") {
+			break
+		}
+		p.expect(",")
+	}
+	p.next()
+	if len(names) < 2 || !p.is(":") {
+		return false, nil
+	}
+	p.next()
+	typ := p.exprStop("|")
+	p.expect("|")
+	body := p.expr(0)
+	p.expect("}")
+	for i := len(names) - 1; i >= 0; i-- {
+		body = &Node{K: KindLambda, V: names[i], C: []*Node{{K: KindHole}, body}}
+	}
+	pattern := &Node{K: KindPattern, V: strconv.Itoa(len(names)), C: []*Node{body}}
+	return true, &Node{K: KindSetOf, V: "_", C: []*Node{typ, pattern}}
 }
 
 // tryBuilder attempts {x | p}, {x : T | p}, {(x, y) | p}, {x ∈ s | p}.
