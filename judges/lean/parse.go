@@ -595,13 +595,18 @@ func (p *parser) prefix() *Node {
 		return &Node{K: KindCoe, C: []*Node{p.arg()}}
 	case t.text == "√" && t.kind == tSym:
 		p.next()
-		return &Node{K: KindApp, C: []*Node{{K: KindID, V: "Real.sqrt"}, p.expr(100)}}
+		// prefix:max "√" => Real.sqrt (Mathlib/Data/Real/Sqrt.lean): the
+		// argument is a term at max precedence, postfixes included, an
+		// application not: √x⁻¹ is √(x⁻¹), √ f x is (√f) x.
+		return &Node{K: KindApp, C: []*Node{{K: KindID, V: "Real.sqrt"}, p.arg()}}
 	case (t.text == "⋃₀" || t.text == "⋂₀") && t.kind == tSym:
 		p.next()
 		return &Node{K: KindUnary, V: t.text, C: []*Node{p.expr(110)}}
 	case t.text == "#" && t.kind == tSym:
 		p.next()
-		return &Node{K: KindUnary, V: "#", C: []*Node{p.expr(maxPrec)}}
+		// scoped prefix:arg "#" => Finset.card (Mathlib/Data/Finset/Card.lean),
+		// prefix:max "#" => Cardinal.mk: the argument is no application.
+		return &Node{K: KindUnary, V: "#", C: []*Node{p.arg()}}
 	case t.text == "∂" && t.kind == tSym:
 		p.next()
 		return &Node{K: KindUnary, V: "∂", C: []*Node{p.expr(maxPrec)}}
