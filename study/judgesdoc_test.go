@@ -356,6 +356,23 @@ func TestJudgesDoc(t *testing.T) {
 		fmt.Fprintf(&nt, "| `%s` | %d | %s | `%s` | %s | %s |\n", strings.ReplaceAll(n.Token, "|", "\\|"), n.Prec, assoc, strings.ReplaceAll(n.Decl, "|", "\\|"), n.Source, checked)
 	}
 	tables["notation"] = nt.String()
+	var ft strings.Builder
+	ft.WriteString("| token | kind | lean-ast reads | declaration | where | read in the source |\n|---|---|---|---|---|---|\n")
+	code := func(s string) string {
+		s = strings.ReplaceAll(s, "|", "\\|")
+		if strings.Contains(s, "`") {
+			return "`` " + s + " ``"
+		}
+		return "`" + s + "`"
+	}
+	for _, f := range lean.Forms {
+		read := "yes"
+		if !f.Read {
+			read = "no"
+		}
+		fmt.Fprintf(&ft, "| %s | %s | %s | %s | %s | %s |\n", code(f.Token), f.Kind, strings.ReplaceAll(f.Reads, "|", "\\|"), code(f.Decl), f.Source, read)
+	}
+	tables["forms"] = ft.String()
 
 	const path = "../docs/judges.md"
 	doc, err := os.ReadFile(path)
@@ -363,7 +380,7 @@ func TestJudgesDoc(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(doc)
-	for _, name := range []string{"minif2f", "mutants", "swaps", "span", "contentfree", "notation"} {
+	for _, name := range []string{"minif2f", "mutants", "swaps", "span", "contentfree", "notation", "forms"} {
 		if _, ok := tables[name]; !ok {
 			continue // a table measured only without -short
 		}

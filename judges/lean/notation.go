@@ -120,3 +120,79 @@ var infixByToken = func() map[string]Notation {
 	}
 	return m
 }()
+
+// Form is a notation other than an infix operator that lean-ast reads: a
+// prefix or postfix operator, a binder, a big operator, a bracket, a
+// symbol for one constant, a set-builder, a token glued to its bracket.
+// Like Infixes, each row names the declaration it copies; Read says
+// whether that declaration was read in the source (rows not read are
+// brackets and symbols whose reading does not depend on a precedence:
+// lean-ast keeps them as their own node, equal only to themselves).
+type Form struct {
+	Token  string // as written
+	Kind   string // prefix, postfix, binder, big operator, bracket, constant, set-builder, glued
+	Reads  string // how lean-ast reads it
+	Decl   string // the declaration
+	Source string
+	Read   bool
+}
+
+// Forms is the table of every non-infix notation lean-ast reads
+// (TestFormsCoverParser checks that the parser knows no other).
+var Forms = []Form{
+	{"-", "prefix", "argument at 75: -x ^ 2 is -(x ^ 2)", `prefix:75 "-" => Neg.neg`, srcNotation, true},
+	{"¬", "prefix", "argument at 40", `notation:max "¬" p:40 => Not p`, srcNotation, true},
+	{"↑", "prefix", "argument at max: no application, postfixes included", `syntax:1024 (name := coeNotation) "↑" term:1024 : term`, "lean4 src/Init/Coe.lean", true},
+	{"√", "prefix", "argument at max: √x⁻¹ is √(x⁻¹), √ f x is (√f) x", `prefix:max "√" => Real.sqrt`, "Mathlib/Data/Real/Sqrt.lean", true},
+	{"#", "prefix", "argument at arg: no application", `scoped prefix:arg "#" => Finset.card`, "Mathlib/Data/Finset/Card.lean", true},
+	{"⋃₀", "prefix", "argument at 110", `prefix:110 "⋃₀ " => sUnion`, "Mathlib/Order/SetNotation.lean", true},
+	{"⋂₀", "prefix", "argument at 110", `prefix:110 "⋂₀ " => sInter`, "Mathlib/Order/SetNotation.lean", false},
+	{"⁻¹", "postfix", "binds to the argument: f x⁻¹ is f (x⁻¹)", `postfix:max "⁻¹" => Inv.inv`, "Mathlib/Algebra/Group/Defs.lean", true},
+	{"ᶜ", "postfix", "binds to the argument", `postfix:1024 "ᶜ" => compl`, "Mathlib/Order/Notation.lean", true},
+	{"ˣ", "postfix", "binds to the argument", `postfix:1024 "ˣ" => Units`, "Mathlib/Algebra/Group/Units/Defs.lean", true},
+	{"!", "postfix", "binds to the argument: n ! is Nat.factorial n", `notation:10000 n "!" => Nat.factorial n`, "Mathlib/Data/Nat/Factorial/Basic.lean", true},
+	{"ᵀ", "postfix", "binds to the argument", `scoped postfix:1024 "ᵀ" => Matrix.transpose`, "Mathlib/Data/Matrix/Basic.lean", true},
+	{"ᵒᵈ", "postfix", "binds to the argument", `notation:max α "ᵒᵈ" => OrderDual α`, "Mathlib/Order/Basic.lean", true},
+	{"∀", "binder", "binders, optional type, binder predicates (∀ x ∈ s), body at 0", `leading_parser:leadPrec unicodeSymbol "∀" "forall" >> many1 binder >> optType >> ", " >> termParser`, srcTerm, true},
+	{"Π", "binder", "as ∀", `Π binders, body (the dependent arrow in Lean 3 spelling)`, "Mathlib (the Π notation; file not read)", false},
+	{"∃", "binder", "binders, optional type, binder predicates (∃ x > 0), body at 0", `macro "∃" xs:explicitBinders ", " b:term : term`, "lean4 src/Init/NotationExtra.lean", false},
+	{"∃!", "binder", "as ∃", `macro "∃!" xs:explicitBinders ", " b:term : term`, "Mathlib/Logic/ExistsUnique.lean", false},
+	{"fun", "binder", "binders then => or ↦, body at 0; a pattern ⟨x, y⟩ and Lean 3's 'fun x,' refused", `leading_parser:maxPrec ppAllowUngrouped >> unicodeSymbol "λ" "fun" >> (basicFun <|> matchAlts)`, srcTerm, false},
+	{"λ", "binder", "as fun", `leading_parser:maxPrec ppAllowUngrouped >> unicodeSymbol "λ" "fun" >> (basicFun <|> matchAlts)`, srcTerm, false},
+	{"Σ", "binder", "as ∃", `macro "Σ" xs:explicitBinders ", " b:term : term`, "lean4 src/Init/NotationExtra.lean", false},
+	{"∀ᶠ", "binder", "one name, 'in' filter (outside the name's scope) ',' body at 0", `notation3 "∀ᶠ "(...)" in "f", "r:(scoped p => Filter.Eventually p f) => r`, "Mathlib/Order/Filter/Defs.lean", true},
+	{"∃ᶠ", "binder", "as ∀ᶠ", `notation3 "∃ᶠ "(...)" in "f", "r:(scoped p => Filter.Frequently p f) => r`, "Mathlib/Order/Filter/Defs.lean", true},
+	{"∑", "big operator", "body at 67: ∑ i ∈ s, f i + 1 is (∑ i ∈ s, f i) + 1", `"∑ " bigOpBinders* ("with" term)? "," term:67`, "Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean", true},
+	{"∏", "big operator", "body at 67", `"∏ " bigOpBinders* ("with" term)? "," term:67`, "Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean", true},
+	{"∑'", "big operator", "body at 67", `notation3 "∑' "(...)", "r:67:(scoped f => tsum f) => r`, "Mathlib/Topology/Algebra/InfiniteSum/Defs.lean", true},
+	{"∏'", "big operator", "body at 67", `notation3 "∏' "(...)", "r:67:(scoped f => tprod f) => r`, "Mathlib/Topology/Algebra/InfiniteSum/Defs.lean", true},
+	{"∫", "big operator", "body at 60, then ∂ μ: ∫ x in a..b, x + 1 = 4 is (∫ x in a..b, x + 1) = 4", `notation3 "∫ "(...)" in "a".."b", "r:60:(scoped f => intervalIntegral f a b volume) => r`, "Mathlib/MeasureTheory/Integral/IntervalIntegral.lean", true},
+	{"∫⁻", "big operator", "body at 60, then ∂ μ", `notation3 "∫⁻ "(...)", "r:60:(scoped f => f)" ∂"μ:70 => lintegral μ r`, "Mathlib/MeasureTheory/Integral/Lebesgue/Basic.lean", true},
+	{"∮", "big operator", "body at 60", `notation3 "∮ "(...)" in "c", "r:60:(scoped f => circleIntegral f c R) => r`, "Mathlib/MeasureTheory/Integral/CircleIntegral.lean", false},
+	{"⋃", "big operator", "body at 60", `notation3 "⋃ "(...)", "r:60:(scoped f => iUnion f) => r`, "Mathlib/Order/SetNotation.lean", true},
+	{"⋂", "big operator", "body at 60", `notation3 "⋂ "(...)", "r:60:(scoped f => iInter f) => r`, "Mathlib/Order/SetNotation.lean", true},
+	{"⨆", "big operator", "body at 60", `notation3 "⨆ "(...)", "r:60:(scoped f => iSup f) => r`, "Mathlib/Order/SetNotation.lean", true},
+	{"⨅", "big operator", "body at 60", `notation3 "⨅ "(...)", "r:60:(scoped f => iInf f) => r`, "Mathlib/Order/SetNotation.lean", true},
+	{"|", "bracket", "|a| as its own node (abs)", "macro:max atomic(\"|\" noWs) a:term noWs \"|\" : term => `(abs $a)", "Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", true},
+	{"‖", "bracket", "‖a‖ as its own node (norm)", `notation "‖" e "‖" => norm e`, "Mathlib/Analysis/Normed/Group/Basic.lean", false},
+	{"⌊", "bracket", "⌊a⌋ (Int.floor) and ⌊a⌋₊ (Nat.floor) as their own nodes", `notation "⌊" a "⌋₊" => Nat.floor a`, "Mathlib/Algebra/Order/Floor.lean", true},
+	{"⌈", "bracket", "⌈a⌉ (Int.ceil) and ⌈a⌉₊ (Nat.ceil) as their own nodes", `notation "⌈" a "⌉₊" => Nat.ceil a`, "Mathlib/Algebra/Order/Floor.lean", true},
+	{"⟪", "bracket", "⟪x, y⟫_𝕜 as its own node (inner)", `notation3:max "⟪" x ", " y "⟫_" 𝕜:max => @inner 𝕜 _ _ x y`, "Mathlib/Analysis/InnerProductSpace/Defs.lean", false},
+	{"⁅", "bracket", "⁅x, y⁆ as its own node (Bracket.bracket)", `notation "⁅" x ", " y "⁆" => Bracket.bracket x y`, "Mathlib/Data/Bracket.lean", false},
+	{"∅", "constant", "its own symbol", `notation "∅" => EmptyCollection.emptyCollection`, srcCore, false},
+	{"⊤", "constant", "its own symbol", `notation "⊤" => Top.top`, "Mathlib/Order/Notation.lean", false},
+	{"⊥", "constant", "its own symbol", `notation "⊥" => Bot.bot`, "Mathlib/Order/Notation.lean", false},
+	{"∞", "constant", "its own symbol", `scoped notation "∞" => (⊤ : ENNReal)`, "Mathlib/Data/ENNReal/Basic.lean", false},
+	{"·", "constant", "the cdot of (· + 1), its own symbol", `cdot: leading_parser:maxPrec symbol "·" <|> "."`, srcTerm, false},
+	{"π", "constant", "Real.pi", `scoped notation "π" => Real.pi`, "Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean", false},
+	{"ℵ₀", "constant", "its own symbol", `scoped notation "ℵ₀" => Cardinal.aleph0`, "Mathlib/SetTheory/Cardinal/Basic.lean", true},
+	{"∠", "constant", "EuclideanGeometry.angle", `scoped notation "∠" => EuclideanGeometry.angle`, "Mathlib/Geometry/Euclidean/Angle/Unoriented/Affine.lean", true},
+	{"∡", "constant", "EuclideanGeometry.oangle", `scoped notation "∡" => EuclideanGeometry.oangle`, "Mathlib/Geometry/Euclidean/Angle/Oriented/Affine.lean", true},
+	{"{x | p}", "set-builder", "a set-builder binding x in p; {x : T | p}, {x ∈ s | p} likewise", "| `({ $x:ident | $p }) => `(setOf fun $x:ident ↦ $p)", "Mathlib/Data/Set/Defs.lean", true},
+	{"{(x, y) : T | p}", "set-builder", "a set-builder over a pattern binding x, y in p; only with the type", "macro (name := macroPattSetBuilder) (priority := low-1) \"{\" pat:term \" : \" t:term \" | \" p:term \"}\" : term => `({ x : $t | match x with | $pat => $p })", "Mathlib/Data/Set/Defs.lean", true},
+	{"{f x | x ∈ s}", "set-builder", "an image builder, kept as written", "macro (priority := low) \"{\" t:term \" | \" bs:extBinders \"}\" : term => `({x | ∃ᵉ $bs:extBinders, $t = x})", "Mathlib/Data/Set/Defs.lean", true},
+	{"𝓝[", "glued", "𝓝[s] x is nhdsWithin x s, the point at 100; 𝓝 [s] (a space) is 𝓝 applied to a list", `scoped[Topology] notation "𝓝[" s "] " x:100 => nhdsWithin x s`, "Mathlib/Topology/Defs/Filter.lean", true},
+	{"𝓝[≤]", "glued", "nhdsWithin x (Set.Iic x); 𝓝[≥] 𝓝[<] 𝓝[>] 𝓝[≠] likewise", `scoped[Topology] notation3 "𝓝[≤] " x:100 => nhdsWithin x (Set.Iic x)`, "Mathlib/Topology/Defs/Filter.lean", true},
+	{"[MOD", "glued", "the modulus of a ≡ b [MOD n], a third part of the relation; [ZMOD [PMOD [SMOD likewise; never a list", `notation:50 a " ≡ " b " [MOD " n "]" => Nat.ModEq n a b`, "Mathlib/Data/Nat/ModEq.lean", true},
+	{"=ᶠ[", "glued", "refused without its bracket; ≤ᶠ[ →ₗ[ ≃ₗ[ →L[ →ᵃ[ likewise", `notation:50 f " =ᶠ[" l:50 "] " g:50 => Filter.EventuallyEq l f g`, "Mathlib/Order/Filter/Basic.lean", true},
+}

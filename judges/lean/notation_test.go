@@ -1,6 +1,7 @@
 package lean
 
 import (
+	"strings"
 	"regexp"
 	"strconv"
 	"testing"
@@ -98,5 +99,58 @@ func TestNotationRowsChecked(t *testing.T) {
 	want, _ := Parse("theorem t : A ⧸ (B ⧸ C)")
 	if !Equal(Normalize(st.Tree), Normalize(want.Tree)) {
 		t.Errorf("A ⧸ B ⧸ C read as %v", st.Tree)
+	}
+}
+
+// TestFormsCoverParser: every prefix, postfix, binder, big operator and
+// symbol the parser reads has its row in Forms, and every row names its
+// declaration: the one table of what lean-ast knows besides the infixes.
+func TestFormsCoverParser(t *testing.T) {
+	rows := map[string]Form{}
+	for _, f := range Forms {
+		if f.Decl == "" || f.Source == "" || f.Reads == "" {
+			t.Errorf("row %q: declaration, source and reading are all required", f.Token)
+		}
+		rows[f.Token] = f
+	}
+	var tokens []string
+	for k := range postfix {
+		tokens = append(tokens, k)
+	}
+	for k := range quantifiers {
+		tokens = append(tokens, k)
+	}
+	for k := range bigOps {
+		tokens = append(tokens, k)
+	}
+	for k, atom := range atomSymbols {
+		if atom {
+			tokens = append(tokens, k)
+		}
+	}
+	tokens = append(tokens, "-", "¬", "↑", "√", "#", "⋃₀", "⋂₀", "|", "‖", "⌊", "⌈", "⟪", "⁅", "𝓝[", "𝓝[≤]", "[MOD", "=ᶠ[")
+	for _, tok := range tokens {
+		if _, ok := rows[tok]; !ok {
+			t.Errorf("the parser reads %q, which has no row in Forms", tok)
+		}
+	}
+	for k := range atomConstants {
+		if r := rows[k]; !strings.Contains(r.Reads, atomConstants[k]) {
+			t.Errorf("row %q says it reads %q; the parser reads %s", k, r.Reads, atomConstants[k])
+		}
+	}
+	// Each prefix reads the way its row says: an application is no
+	// argument of a max-precedence prefix, and is of a lower one.
+	for _, tt := range []struct{ a, b string }{
+		{"theorem t : √x⁻¹ = 1", "theorem t : √(x⁻¹) = 1"},
+		{"theorem t : ↑f x = 1", "theorem t : (↑f) x = 1"},
+		{"theorem t : #s = 1", "theorem t : #(s) = 1"},
+		{"theorem t : -x ^ 2 = 1", "theorem t : -(x ^ 2) = 1"},
+		{"theorem t : ¬a = b", "theorem t : ¬(a = b)"},
+		{"theorem t : ⋃₀ s ∩ t = u", "theorem t : (⋃₀ s) ∩ t = u"},
+	} {
+		if r, why := Compare(tt.a, tt.b); r != Same {
+			t.Errorf("%s vs %s: %v (%s)", tt.a, tt.b, r, why)
+		}
 	}
 }
