@@ -1,9 +1,9 @@
 package lean
 
 import (
-	"strings"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
