@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -114,5 +115,41 @@ func TestUnusableRepliesExit4(t *testing.T) {
 	}
 	if _, _, code := runCLI(append(args[:len(args)-1], "--allow-undecided", args[len(args)-1])...); code != exitOK {
 		t.Errorf("--allow-undecided: exit %d, want 0", code)
+	}
+}
+
+// TestModelOptionsFromFlags: --judge-seed and --num-ctx reach every model
+// call as Ollama's seed and num_ctx options, with temperature 0 (score's
+// help says so).
+func TestModelOptionsFromFlags(t *testing.T) {
+	var mu sync.Mutex
+	var seen []map[string]any
+	mux := http.NewServeMux()
+	mux.HandleFunc("/api/version", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{"version":"0.0.0-fake"}`) })
+	mux.HandleFunc("/api/tags", func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, `{"models":[{"name":"m:latest","model":"m:latest","digest":"sha256:1"}]}`)
+	})
+	mux.HandleFunc("/api/chat", func(w http.ResponseWriter, r *http.Request) {
+		var req api.ChatRequest
+		json.NewDecoder(r.Body).Decode(&req)
+		mu.Lock()
+		seen = append(seen, req.Options)
+		mu.Unlock()
+		json.NewEncoder(w).Encode(api.ChatResponse{Model: "m", Message: api.Message{Role: "assistant", Content: equivalentReply}, Done: true})
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	_, stderr, code := runCLI("score", "--gold", exGold, "--inputs", exInputs, "--judge", "ollama-only:m", "--ollama-host", srv.URL,
+		"--no-cache", "--judge-seed", "7", "--num-ctx", "4096", exPreds)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if len(seen) == 0 {
+		t.Fatal("no model call")
+	}
+	for _, o := range seen {
+		if o["seed"] != float64(7) || o["num_ctx"] != float64(4096) || o["temperature"] != float64(0) {
+			t.Errorf("options %v: want seed 7, num_ctx 4096, temperature 0", o)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -92,6 +93,13 @@ func leanWarnings(ctx context.Context, c *leanrepl.Client, exp *validate.IDSet, 
 			defer wg.Done()
 			defer func() { <-sem }()
 			m, err := c.Check(ctx, header, jb.text)
+			if errors.Is(err, leanrepl.ErrNoAnswer) {
+				// One correction that keeps Lean busy past the limit is
+				// that row's problem, not the run's.
+				probs[i] = &validate.Problem{Line: jb.row.Line, Idx: jb.row.Idx, Field: "corrected_statement", Code: validate.CodeCorrectionNoCompile,
+					Message: "the correction is not checked: " + err.Error(), Hint: "a longer --lean-timeout may let Lean finish"}
+				return
+			}
 			if err != nil {
 				mu.Lock()
 				if firstErr == nil {
@@ -123,7 +131,7 @@ func leanWarnings(ctx context.Context, c *leanrepl.Client, exp *validate.IDSet, 
 		m, err := c.Check(ctx, exp.Headers[id], stmt)
 		if err != nil {
 			wg.Wait()
-			return err
+			return judgeError{err: err, hint: "the REPL failed on a test input's own statement: check the command by hand on it, or raise --lean-timeout or --lean-max-rss"}
 		}
 		if m != nil {
 			fmt.Fprintf(w, "rxeval validate: note: %s: Lean rejects the test input's own formal_statement (line %d, column %d: %s); its header may need what the REPL's project lacks\n", id, m.Pos.Line, m.Pos.Column, oneLine(m.Data))

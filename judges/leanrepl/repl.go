@@ -117,6 +117,12 @@ func (r *Response) Axioms(name string) (axioms []string, ok bool) {
 // something that is not the protocol): not an answer about a statement.
 var ErrREPL = errors.New("the Lean REPL failed")
 
+// ErrNoAnswer marks, within ErrREPL, a command the REPL did not answer
+// within the timeout: the process is restarted, and the statement that
+// took too long may be the reason (a tactic or an elaboration that runs
+// away), so callers may treat it as that statement's own outcome.
+var ErrNoAnswer = errors.New("no answer")
+
 // maxAnswer bounds one answer's bytes: Lean's messages for one statement
 // are far smaller.
 const maxAnswer = 16 << 20
@@ -434,7 +440,7 @@ func (p *proc) send(ctx context.Context, req map[string]any) (*Response, error) 
 		return &resp, nil
 	case <-timer.C:
 		p.kill()
-		return nil, fmt.Errorf("%w: no answer within %v (the process was restarted)", ErrREPL, p.cfg.Timeout)
+		return nil, fmt.Errorf("%w: %w within %v (the process was restarted)", ErrREPL, ErrNoAnswer, p.cfg.Timeout)
 	case <-ctx.Done():
 		p.kill()
 		return nil, ctx.Err()
