@@ -79,6 +79,10 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 var mayBeSame = map[[2]string]bool{}
 
 func init() {
+	// On propositions = is ↔ (propext); on anything else ↔ does not
+	// typecheck. Either way the pair is not known to differ.
+	mayBeSame[[2]string{"=", "↔"}] = true
+	mayBeSame[[2]string{"↔", "="}] = true
 	for a, b := range latticeToSet {
 		mayBeSame[[2]string{a, b}] = true
 		mayBeSame[[2]string{b, a}] = true
@@ -105,7 +109,7 @@ func oneDifference(na, nb *Node) (Result, string) {
 			return Different, fmt.Sprintf("the statements differ only in a numeral (%s vs %s)", d.A, d.B)
 		case "operator":
 			if mayBeSame[[2]string{d.A, d.B}] {
-				return Undecided, fmt.Sprintf("the statements differ only in %s vs %s, the same on sets, and the operands' type is not known", d.A, d.B)
+				return Undecided, fmt.Sprintf("the statements differ only in %s vs %s, which mean the same on some operands (sets; propositions), and the operands' type is not known", d.A, d.B)
 			}
 			return Different, fmt.Sprintf("the statements differ only in an operator (%s vs %s)", d.A, d.B)
 		}

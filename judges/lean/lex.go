@@ -86,8 +86,16 @@ func lexInto(buf []token, src string) ([]token, error) {
 		switch {
 		case r == utf8.RuneError && size == 1:
 			return nil, fmt.Errorf("invalid UTF-8 at byte %d", i)
-		case unicode.IsSpace(r):
+		case r == ' ' || r == '\n':
 			i += size
+		case r == '\r' && strings.HasPrefix(src[i:], "\r\n"):
+			i += 2 // a line end written CRLF, as a file read by Lean has it converted
+		case unicode.IsSpace(r):
+			// Lean's whitespace is space, LF and CRLF: a tab is refused
+			// ("tabs are not allowed"), so is a lone CR, and other spaces
+			// (no-break, em, ideographic) are no token at all
+			// (Lean.Parser.whitespace, src/Lean/Parser/Basic.lean).
+			return nil, fmt.Errorf("%w: %q (U+%04X) at byte %d is white space Lean does not accept", ErrNotModelled, r, r, i)
 		case strings.HasPrefix(src[i:], "--") || strings.HasPrefix(src[i:], "/-"):
 			i, err = l.scanComment(i)
 		case r == '"':
