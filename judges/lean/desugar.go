@@ -127,11 +127,18 @@ func unknownOp(n *Node) bool { return n.K == KindBinary && strings.HasPrefix(n.V
 
 // normNum writes a numeral canonically: 007 -> 7, 2.50 -> 2.5.
 func normNum(s string) string {
-	if strings.HasPrefix(s, "0x") {
-		if v, err := strconv.ParseUint(s[2:], 16, 64); err == nil {
-			return strconv.FormatUint(v, 10)
+	s = strings.ReplaceAll(s, "_", "") // 1_000 is 1000
+	if len(s) >= 2 && s[0] == '0' {
+		base := map[byte]int{'x': 16, 'X': 16, 'b': 2, 'B': 2, 'o': 8, 'O': 8}[s[1]]
+		if base != 0 {
+			if v, err := strconv.ParseUint(s[2:], base, 64); err == nil {
+				return strconv.FormatUint(v, 10)
+			}
+			return s
 		}
-		return s
+	}
+	if strings.ContainsAny(s, "eE") {
+		return s // a scientific literal: OfScientific, like a decimal
 	}
 	if i := strings.IndexByte(s, '.'); i >= 0 {
 		s = strings.TrimRight(s, "0")

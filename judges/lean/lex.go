@@ -180,17 +180,46 @@ func (l *lexer) scanIdent(i, size int) int {
 	return j
 }
 
-// scanNumber reads a numeral: decimal, 0x hexadecimal, or a decimal
-// fraction.
+// scanNumber reads a numeral as Lean's number parsers do
+// (src/Lean/Parser/Basic.lean: numberFnAux, decimalNumberFn,
+// takeDigitsFn): 0x, 0b and 0o prefixes (either case), digits with "_"
+// separators between them, a fraction ".digits", and an exponent
+// e/E [+-] digits. 1e3 is one literal; so are 1_000 and 0b101.
 func (l *lexer) scanNumber(i int) int {
-	src, j := l.src, i
-	for j < len(src) && (isDigit(src[j]) || (src[j] == 'x' && j == i+1 && src[i] == '0') || isHex(src[j]) && strings.HasPrefix(src[i:], "0x")) {
-		j++
-	}
-	if j+1 < len(src) && src[j] == '.' && isDigit(src[j+1]) {
-		j++
-		for j < len(src) && isDigit(src[j]) {
+	src := l.src
+	digits := func(j int, ok func(byte) bool) int {
+		for j < len(src) && (ok(src[j]) || src[j] == '_' && j+1 < len(src) && ok(src[j+1]) && j > i) {
 			j++
+		}
+		return j
+	}
+	if src[i] == '0' && i+2 < len(src) {
+		var ok func(byte) bool
+		switch src[i+1] {
+		case 'x', 'X':
+			ok = isHex
+		case 'b', 'B':
+			ok = func(c byte) bool { return c == '0' || c == '1' }
+		case 'o', 'O':
+			ok = func(c byte) bool { return c >= '0' && c <= '7' }
+		}
+		if ok != nil && ok(src[i+2]) {
+			j := digits(i+2, ok)
+			l.emit(tNum, i, j)
+			return j
+		}
+	}
+	j := digits(i, isDigit)
+	if j+1 < len(src) && src[j] == '.' && isDigit(src[j+1]) {
+		j = digits(j+1, isDigit)
+	}
+	if j < len(src) && (src[j] == 'e' || src[j] == 'E') {
+		k := j + 1
+		if k < len(src) && (src[k] == '+' || src[k] == '-') {
+			k++
+		}
+		if k < len(src) && isDigit(src[k]) {
+			j = digits(k, isDigit)
 		}
 	}
 	l.emit(tNum, i, j)
