@@ -439,6 +439,11 @@ func (p *parser) expr(min int) *Node {
 		p.fail("nested too deeply")
 	}
 	lhs := p.prefix()
+	// lhsPrec is the precedence of the term read so far: an infix
+	// operator applies to it only if it is at least the operator's left
+	// precedence (infixl:p: p; infix:p and infixr:p: p+1), as Lean's
+	// trailing parsers do. So a ≤ b ≤ c is no term (≤ is infix:50).
+	lhsPrec := maxPrec
 	for {
 		t := p.peek()
 		if t.kind == tProj {
@@ -459,6 +464,12 @@ func (p *parser) expr(min int) *Node {
 				if op.prec < min {
 					return lhs
 				}
+				if left := op.prec + 1; op.assoc == 'l' && lhsPrec < op.prec || op.assoc != 'l' && lhsPrec < left {
+					p.fail("%q (precedence %d, %s) cannot take the term before it, itself an operator's at %d: Lean does not chain them", t.text, op.prec, map[byte]string{'n': "not associative", 'r': "right-associative"}[op.assoc], lhsPrec)
+				}
+				if t.text == "$" && p.glued(1) {
+					p.fail("$ needs white space after it (syntax:min term atomic(\" $\" ws) term:min)")
+				}
 				p.next()
 				var arg *Node
 				if opsWithArg[t.text] && p.is("[") {
@@ -478,6 +489,7 @@ func (p *parser) expr(min int) *Node {
 				if arg != nil {
 					n.C = append(n.C, arg)
 				}
+				lhsPrec = op.prec
 				lhs = n
 				continue
 			}
@@ -494,6 +506,7 @@ func (p *parser) expr(min int) *Node {
 				args = append(args, p.prefix())
 			}
 			lhs = &Node{K: KindApp, C: args}
+			lhsPrec = maxPrec
 			continue
 		}
 		if t.kind == tSym && !p.closes(t.text) && !atomSymbols[t.text] && !isPunct(t.text) && 50 >= min {
@@ -869,6 +882,11 @@ func (p *parser) modulusToken() (string, bool) {
 	return "", false
 }
 
+// gluedAt reports whether token j ends where token j+1 starts.
+func (p *parser) gluedAt(j int) bool {
+	return j >= 0 && j+1 < len(p.toks) && p.toks[j+1].kind != tEOF && p.toks[j].pos+len(p.toks[j].text) == p.toks[j+1].pos
+}
+
 // glued reports whether the k tokens after the next one each start where
 // the one before ends (no space or comment between them).
 func (p *parser) glued(k int) bool {
@@ -968,7 +986,16 @@ func (p *parser) atom() *Node {
 	case "{":
 		return p.brace()
 	case "|":
+		// macro:max atomic("|" noWs) a:term noWs "|" : term => `(abs $a):
+		// the bars are glued to what they enclose.
+		if p.i-1 >= 0 && !p.gluedAt(p.i-1) {
+			p.i--
+			p.fail("|a| is read only with no space after the opening bar (noWs)")
+		}
 		inner := p.until("|")
+		if !p.gluedAt(p.i - 2) {
+			p.fail("|a| is read only with no space before the closing bar (noWs)")
+		}
 		return &Node{K: KindAbs, C: []*Node{inner}}
 	case "‖":
 		inner := p.until("‖")
