@@ -151,6 +151,11 @@ func unfaithful(d Difference, na, nb *Node) string {
 	if m := modular(nb); m != "" {
 		return fmt.Sprintf("the statements differ only in %s vs %s, under %s, where different spellings can mean the same", d.A, d.B, m)
 	}
+	if d.Kind == "operator" {
+		if why := sameByOperands(d); why != "" {
+			return why
+		}
+	}
 	// The value term around the difference: up through arithmetic,
 	// application and rounding, to the relation or connective above.
 	// A numeral under injective wrappers only (-56, (3 : ℝ), ↑3) is still
@@ -165,6 +170,28 @@ func unfaithful(d Difference, na, nb *Node) string {
 	}
 	if t != lone && !hasVariable(t, false) {
 		return fmt.Sprintf("the statements differ only in %s vs %s inside %s, a term with no variable whose two values may coincide", d.A, d.B, clipNode(t))
+	}
+	return ""
+}
+
+// rightIdentity are operators with the same right identity: x + 0 and
+// x - 0 are both x; x * 1, x / 1 and x ^ 1 are all x.
+var rightIdentity = map[string]string{"+": "0", "-": "0", "*": "1", "/": "1", "^": "1"}
+
+// sameByOperands says why two operators on the node's operands may give
+// the same value, or "": when both operands are the same term (a ≤ a and
+// a = a are both true, p ∧ p and p ∨ p both p), or when the right operand
+// is both operators' identity.
+func sameByOperands(d Difference) string {
+	n := d.at
+	if n == nil || n.K != KindBinary || len(n.C) != 2 {
+		return ""
+	}
+	if Equal(n.C[0], n.C[1]) {
+		return fmt.Sprintf("the statements differ only in %s vs %s, applied to the same term twice, where different operators can mean the same", d.A, d.B)
+	}
+	if id := rightIdentity[d.A]; id != "" && id == rightIdentity[d.B] && n.C[1].K == KindNum && n.C[1].V == id {
+		return fmt.Sprintf("the statements differ only in %s vs %s with %s on the right, the identity of both", d.A, d.B, id)
 	}
 	return ""
 }
