@@ -2,6 +2,7 @@ package judges
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/judges/lean"
@@ -21,6 +22,14 @@ func (LeanJudge) Name() string { return "lean-ast" }
 // Judge implements eval.Judge.
 func (j LeanJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
 	return judgeEach(j.Name(), eval.Correction, pairs, func(p eval.Pair) (eval.Verdict, string) {
+		for _, d := range lean.ReadHeaderNotation(p.Header) {
+			if tok, used := d.UsedBy(p.Gold, p.Pred); used {
+				if d.Any {
+					return eval.Undecided, fmt.Sprintf("the header declares rules for existing syntax (%s), which lean-ast does not read", clip(d.Line))
+				}
+				return eval.Undecided, fmt.Sprintf("the header declares notation %q (%s), which lean-ast does not read", tok, clip(d.Line))
+			}
+		}
 		gold, pred := lean.Prepare(p.Gold), lean.Prepare(p.Pred)
 		res, why := lean.ComparePrepared(gold, pred)
 		switch res {
@@ -39,4 +48,12 @@ func (j LeanJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision,
 		}
 		return eval.Undecided, why
 	}), nil
+}
+
+// clip shortens a line for a reason.
+func clip(s string) string {
+	if r := []rune(s); len(r) > 80 {
+		return string(r[:80]) + "…"
+	}
+	return s
 }

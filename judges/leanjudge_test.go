@@ -1,6 +1,7 @@
 package judges
 
 import (
+	"strings"
 	"context"
 	"testing"
 
@@ -43,5 +44,38 @@ func TestLeanJudgeUnchangedStatement(t *testing.T) {
 	ds, _ := LeanJudge{}.Judge(context.Background(), []eval.Pair{{Kind: eval.Correction, FormalStatement: stmt, Gold: far, Pred: stmt}})
 	if ds[0].Verdict != eval.NotEquivalent || ds[0].Reason != "the prediction repeats the misaligned statement, which the gold corrects" {
 		t.Errorf("unchanged statement against a far gold: %v (%s)", ds[0].Verdict, ds[0].Reason)
+	}
+}
+
+// TestLeanJudgeHeaderNotation: a notation the sample's header declares
+// changes how Lean reads the statements, and lean-ast reads them without
+// it; a pair using a token the header declares stays undecided, naming the
+// declaration (issue 17.2). Real headers do this: 19 of the 240 sampled
+// test inputs declare notation, one of them redefining *.
+func TestLeanJudgeHeaderNotation(t *testing.T) {
+	for _, c := range []struct {
+		header, gold, pred string
+		want               eval.Verdict
+	}{
+		// Under the header ⊓ is infixl:60, below +: the gold is
+		// a ⊓ (b + c), the prediction (a ⊓ b) + c.
+		{"import Mathlib\nlocal infixl:60 \" ⊓ \" => min", "theorem t (a b c d : ℕ) : a ⊓ b + c = d", "theorem t (a b c d : ℕ) : (a ⊓ b) + c = d", eval.Undecided},
+		{"import Mathlib\nlocal notation a \" * \" b => op a b", "theorem t (x y : M) : x * y = y * x", "theorem t (x y : M) : (x * y) = y * x", eval.Undecided},
+		{"import Mathlib\nmacro_rules | `($a + $b) => `(HSub.hSub $a $b)", "theorem t (a b : ℕ) : a + b = 2", "theorem t (x y : ℕ) : x + y = 2", eval.Undecided},
+		{"import Mathlib\n\nlocal notation \"ω\" => o.areaForm", "theorem t (x : V) : ω x x = 0", "theorem t (y : V) : ω y y = 0", eval.Undecided},
+		// A declared token neither statement uses changes nothing.
+		{"import Mathlib\nlocal infixl:50 \" ∈+ \" => List.Duplicate", "theorem t (a b c d : ℕ) : a ⊓ b + c = d", "theorem t (a b c d : ℕ) : (a ⊓ b) + c = d", eval.Equivalent},
+		{"import Mathlib\nopen Real", "theorem t (x : ℝ) : x + 1 = 2", "theorem t (y : ℝ) : y + 1 = 2", eval.Equivalent},
+	} {
+		ds, err := LeanJudge{}.Judge(context.Background(), []eval.Pair{{Kind: eval.Correction, Header: c.header, Gold: c.gold, Pred: c.pred}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ds[0].Verdict != c.want {
+			t.Errorf("header %q, %q vs %q: %v (%s), want %v", c.header, c.gold, c.pred, ds[0].Verdict, ds[0].Reason, c.want)
+		}
+		if c.want == eval.Undecided && !strings.Contains(ds[0].Reason, "the header declares") {
+			t.Errorf("reason %q does not name the header's notation", ds[0].Reason)
+		}
 	}
 }
