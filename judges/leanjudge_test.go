@@ -1,8 +1,8 @@
 package judges
 
 import (
-	"strings"
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/rxeval/rxeval/eval"
