@@ -50,7 +50,7 @@ func TestLeanJudgeUnchangedStatement(t *testing.T) {
 // TestLeanJudgeHeaderNotation: a notation the sample's header declares
 // changes how Lean reads the statements, and lean-ast reads them without
 // it; a pair using a token the header declares stays undecided, naming the
-// declaration (issue 17.2). Real headers do this: 19 of the 240 sampled
+// declaration (issue 17.2). Real headers do this: 21 of the 240 sampled
 // test inputs declare notation, one of them redefining *.
 func TestLeanJudgeHeaderNotation(t *testing.T) {
 	for _, c := range []struct {
