@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/spf13/pflag"
+
 	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/report"
 	"github.com/rxeval/rxeval/validate"
@@ -35,83 +37,135 @@ Flags:
 	})
 }
 
+// reportOptions are report's flags and arguments.
+type reportOptions struct {
+	out     string
+	boot    int
+	seed    uint64
+	maxSize int64
+	runs    []string // the per-sample files
+}
+
+func (o *reportOptions) addFlags(fs *pflag.FlagSet) {
+	outputVar(fs, &o.out, "write the page to `FILE` ('-' for stdout; required)")
+	fs.IntVar(&o.boot, "bootstrap", 1000, "`N` bootstrap resamples for the intervals and the paired comparison (0: none, one file only)")
+	fs.Uint64Var(&o.seed, "seed", 1, "bootstrap random `SEED`")
+	fs.Int64Var(&o.maxSize, "max-size", validate.DefaultMaxSize, "refuse files larger than `BYTES`")
+}
+
+func (o *reportOptions) check() error {
+	if len(o.runs) < 1 {
+		return usageError{fmt.Errorf("want one or more per-sample files, got none")}
+	}
+	if o.out == "" {
+		return usageError{fmt.Errorf("-o FILE is required (the page is several megabytes; '-o -' writes it to stdout)")}
+	}
+	ins := make([]namedPath, 0, len(o.runs))
+	for _, p := range o.runs {
+		ins = append(ins, namedPath{"RUN", p})
+	}
+	if err := checkPaths(ins, []namedPath{{"--output", o.out}}); err != nil {
+		return err
+	}
+	if o.boot < 0 || o.boot == 0 && len(o.runs) > 1 {
+		return usageError{fmt.Errorf("--bootstrap must be positive to compare several runs")}
+	}
+	return nil
+}
+
+// savedRun is one per-sample file as read.
+type savedRun struct {
+	outs []eval.Outcome
+	info *eval.RunInfo
+}
+
 func runReport(e *env, args []string) error {
 	c := commands["report"]
 	fs := newFlagSet(c)
-	out := outputFlag(fs, "write the page to `FILE` ('-' for stdout; required)")
-	boot := fs.Int("bootstrap", 1000, "`N` bootstrap resamples for the intervals and the paired comparison (0: none, one file only)")
-	seed := fs.Uint64("seed", 1, "bootstrap random `SEED`")
-	maxSize := fs.Int64("max-size", validate.DefaultMaxSize, "refuse files larger than `BYTES`")
+	var o reportOptions
+	o.addFlags(fs)
 	if err := c.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() < 1 {
-		return usageError{fmt.Errorf("want one or more per-sample files, got none")}
-	}
-	if *out == "" {
-		return usageError{fmt.Errorf("-o FILE is required (the page is several megabytes; '-o -' writes it to stdout)")}
-	}
-	ins := make([]namedPath, 0, fs.NArg())
-	for _, p := range fs.Args() {
-		ins = append(ins, namedPath{"RUN", p})
-	}
-	if err := checkPaths(ins, []namedPath{{"--output", *out}}); err != nil {
+	o.runs = fs.Args()
+	if err := o.check(); err != nil {
 		return err
 	}
-	if *boot < 0 || *boot == 0 && fs.NArg() > 1 {
-		return usageError{fmt.Errorf("--bootstrap must be positive to compare several runs")}
+	runs, names, err := o.readRuns(e)
+	if err != nil {
+		return err
 	}
-	var preds []string
-	type run struct {
-		outs []eval.Outcome
-		info *eval.RunInfo
+	docs, err := o.documents(e, runs, names)
+	if err != nil {
+		return err
 	}
-	runs := make([]run, fs.NArg())
-	for i, path := range fs.Args() {
-		src, err := validate.ReadSource(path, *maxSize)
-		if err != nil {
+	var cmp *eval.Comparison
+	if len(docs) > 1 {
+		reps := make([]*eval.Report, len(docs))
+		for i := range docs {
+			reps[i] = docs[i].Report
+		}
+		if cmp, err = eval.Compare(names, reps, o.boot, o.seed); err != nil {
 			return err
+		}
+	}
+	return o.writePage(e, docs, cmp, len(runs[0].outs))
+}
+
+// readRuns reads every per-sample file and names its system.
+func (o *reportOptions) readRuns(e *env) ([]savedRun, []string, error) {
+	runs := make([]savedRun, len(o.runs))
+	var preds []string
+	for i, path := range o.runs {
+		src, err := validate.ReadSource(path, o.maxSize)
+		if err != nil {
+			return nil, nil, err
 		}
 		if src.Data == nil {
 			src.WriteProblems(e.stderr)
-			return problemsError{fmt.Sprintf("%s: not read", path)}
+			return nil, nil, problemsError{fmt.Sprintf("%s: not read", path)}
 		}
 		outs, info, err := eval.ParsePerSample(src.Data)
 		if err != nil {
-			return problemsError{fmt.Sprintf("%s: %v", path, err)}
+			return nil, nil, problemsError{fmt.Sprintf("%s: %v", path, err)}
 		}
-		runs[i] = run{outs, info}
+		runs[i] = savedRun{outs, info}
 		name := path
 		if info != nil && info.Pred != "" {
 			name = info.Pred
 		}
 		preds = append(preds, name)
 	}
-	names := systemNames(preds)
-	// The samples in the first run's order; every run must cover the same.
+	return runs, systemNames(preds), nil
+}
+
+// documents rebuilds each run's report from its outcomes, the samples in
+// the first run's order (every run must cover the same), and warns when
+// the runs were judged by different chains.
+func (o *reportOptions) documents(e *env, runs []savedRun, names []string) ([]eval.Document, error) {
 	order := map[string]int{}
-	for i, o := range runs[0].outs {
-		order[o.Idx] = i
+	for i, out := range runs[0].outs {
+		order[out.Idx] = i
 	}
 	docs := make([]eval.Document, len(runs))
 	for k, r := range runs {
 		if len(r.outs) != len(runs[0].outs) {
-			return problemsError{fmt.Sprintf("%s has %d samples, %s has %d: the runs must score the same gold samples", fs.Arg(k), len(r.outs), fs.Arg(0), len(runs[0].outs))}
+			return nil, problemsError{fmt.Sprintf("%s has %d samples, %s has %d: the runs must score the same gold samples", o.runs[k], len(r.outs), o.runs[0], len(runs[0].outs))}
 		}
 		sorted := make([]eval.Outcome, len(r.outs))
-		for _, o := range r.outs {
-			i, ok := order[o.Idx]
+		for _, out := range r.outs {
+			i, ok := order[out.Idx]
 			if !ok {
-				return problemsError{fmt.Sprintf("%s: sample %s is not in %s: the runs must score the same gold samples", fs.Arg(k), o.Idx, fs.Arg(0))}
+				return nil, problemsError{fmt.Sprintf("%s: sample %s is not in %s: the runs must score the same gold samples", o.runs[k], out.Idx, o.runs[0])}
 			}
-			sorted[i] = o
+			sorted[i] = out
 		}
 		info := r.info
 		if info == nil {
-			info = &eval.RunInfo{Pred: fs.Arg(k)}
-			fmt.Fprintf(e.stderr, "rxeval report: %s: no run record (written by an older rxeval): gold and judge unknown\n", fs.Arg(k))
+			info = &eval.RunInfo{Pred: o.runs[k]}
+			fmt.Fprintf(e.stderr, "rxeval report: %s: no run record (written by an older rxeval): gold and judge unknown\n", o.runs[k])
 		}
-		rep := eval.FromOutcomes(sorted, eval.Options{Bootstrap: *boot, Seed: *seed, UndecidedRight: info.UndecidedScoredAs == "right"})
+		rep := eval.FromOutcomes(sorted, eval.Options{Bootstrap: o.boot, Seed: o.seed, UndecidedRight: info.UndecidedScoredAs == "right"})
 		docs[k] = eval.Document{Version: info.Version, Report: rep, Gold: info.Gold, GoldShape: info.GoldShape, Pred: info.Pred, Judge: info.Judge}
 		if len(runs) > 1 {
 			docs[k].System = names[k]
@@ -122,33 +176,27 @@ func runReport(e *env, args []string) error {
 	for k := 1; k < len(docs); k++ {
 		a, b := fmt.Sprint(docs[0].Judge["chain"]), fmt.Sprint(docs[k].Judge["chain"])
 		if a != b {
-			fmt.Fprintf(e.stderr, "rxeval report: warning: %s was judged by %s, %s by %s: their localization, correction and joint figures are not comparable\n", fs.Arg(0), a, fs.Arg(k), b)
+			fmt.Fprintf(e.stderr, "rxeval report: warning: %s was judged by %s, %s by %s: their localization, correction and joint figures are not comparable\n", o.runs[0], a, o.runs[k], b)
 		}
 	}
-	var cmp *eval.Comparison
-	if len(docs) > 1 {
-		reps := make([]*eval.Report, len(docs))
-		for i := range docs {
-			reps[i] = docs[i].Report
-		}
-		var err error
-		if cmp, err = eval.Compare(names, reps, *boot, *seed); err != nil {
-			return err
-		}
-	}
+	return docs, nil
+}
+
+// writePage writes the page and says so on stderr.
+func (o *reportOptions) writePage(e *env, docs []eval.Document, cmp *eval.Comparison, samples int) error {
 	var page bytes.Buffer
 	if err := report.Write(&page, docs, cmp); err != nil {
 		return err
 	}
-	if err := writeOut(e.stdout, *out, page.Bytes()); err != nil {
+	if err := writeOut(e.stdout, o.out, page.Bytes()); err != nil {
 		return err
 	}
-	if *out != "-" {
+	if o.out != "-" {
 		runWord := "runs"
-		if len(runs) == 1 {
+		if len(docs) == 1 {
 			runWord = "run"
 		}
-		fmt.Fprintf(e.stderr, "rxeval report: wrote %s (%d samples, %d %s, %d bytes)\n", *out, len(runs[0].outs), len(runs), runWord, page.Len())
+		fmt.Fprintf(e.stderr, "rxeval report: wrote %s (%d samples, %d %s, %d bytes)\n", o.out, samples, len(docs), runWord, page.Len())
 	}
 	return nil
 }
