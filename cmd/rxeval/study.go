@@ -194,7 +194,27 @@ func kappaOf(x *float64) string {
 	return fmt.Sprintf("%.3f", *x)
 }
 
+// writeCalibration prints a calibration: what was judged and how much was
+// decided, the figures table, the figures by kind, the published rows.
 func writeCalibration(w io.Writer, labels string, r *study.Result) error {
+	writeCalibrationHead(w, labels, r)
+	rows := calibrationRows(r)
+	n := len(rows) - len(r.Published)
+	writeFigures(w, r, rows[:n])
+	writeByKind(w, r)
+	if len(r.Published) > 0 {
+		fmt.Fprintf(w, "\n  published on the same pairs (%s):\n", r.PublishedSource)
+		width := rowsWidth(rows)
+		for _, x := range rows[n:] {
+			writeFigureLine(w, width, x)
+		}
+	}
+	return nil
+}
+
+// writeCalibrationHead prints the set, the judge, who decided what, and
+// the coverage.
+func writeCalibrationHead(w io.Writer, labels string, r *study.Result) {
 	fmt.Fprintf(w, "labels %s: %d pairs (set %s)\n", labels, r.N+r.Skipped, r.Set)
 	if r.Skipped > 0 {
 		fmt.Fprintf(w, "skipped %d pairs: %s\n", r.Skipped, r.SkippedWhy)
@@ -236,63 +256,78 @@ func writeCalibration(w io.Writer, labels string, r *study.Result) error {
 		fmt.Fprintf(w, ", 95%% CI %s", span(*r.CoverageCI))
 	}
 	fmt.Fprintln(w)
-	// rows: on the decided pairs; on all pairs with undecided scored as
-	// not equivalent (the same row when every pair is decided)
-	type row struct {
-		name   string
-		f      study.Figures
-		ue, un string
-	}
-	var rows []row
-	if undecided > 0 {
+}
+
+// figureRow is one line of the figures table.
+type figureRow struct {
+	name   string
+	f      study.Figures
+	ue, un string
+}
+
+// calibrationRows are rxeval's rows (on the decided pairs, and on all
+// pairs with an undecided pair scored as not equivalent; one row when
+// every pair is decided), then the published ones.
+func calibrationRows(r *study.Result) []figureRow {
+	var rows []figureRow
+	if r.N-r.Decided > 0 {
 		rows = append(rows,
-			row{"rxeval " + r.Judge + ", decided pairs", r.DecidedPairs, fmt.Sprint(r.UndecidedEquivalent), fmt.Sprint(r.UndecidedNotEquivalent)},
-			row{"rxeval " + r.Judge + ", all, U as not", r.AllPairs, "-", "-"})
+			figureRow{"rxeval " + r.Judge + ", decided pairs", r.DecidedPairs, fmt.Sprint(r.UndecidedEquivalent), fmt.Sprint(r.UndecidedNotEquivalent)},
+			figureRow{"rxeval " + r.Judge + ", all, U as not", r.AllPairs, "-", "-"})
 	} else {
-		rows = append(rows, row{"rxeval " + r.Judge, r.AllPairs, "0", "0"})
+		rows = append(rows, figureRow{"rxeval " + r.Judge, r.AllPairs, "0", "0"})
 	}
 	for _, p := range r.Published {
-		rows = append(rows, row{p.Metric, p.Figures, "0", "0"})
+		rows = append(rows, figureRow{p.Metric, p.Figures, "0", "0"})
 	}
+	return rows
+}
+
+func rowsWidth(rows []figureRow) int {
 	width := 22
 	for _, x := range rows {
 		width = max(width, len([]rune(x.name)))
 	}
+	return width
+}
+
+// writeFigures prints the table of rxeval's rows and their notes.
+func writeFigures(w io.Writer, r *study.Result, ours []figureRow) {
+	width := rowsWidth(calibrationRows(r))
 	fmt.Fprintf(w, "\n  %-*s %4s %4s %4s %4s %5s %5s %9s %9s %9s %9s %7s\n", width, "metric", "TP", "TN", "FP", "FN", "U=eq", "U=not", "precision", "recall", "F1", "accuracy", "kappa")
-	line := func(x row) {
-		f := x.f
-		fmt.Fprintf(w, "  %-*s %4d %4d %4d %4d %5s %5s %9s %9s %9s %9s %7s\n", width, x.name, f.TP, f.TN, f.FP, f.FN, x.ue, x.un, pctOf(f.Precision), pctOf(f.Recall), pctOf(f.F1), pctOf(f.Accuracy), kappaOf(f.Kappa))
-		if f.CI != nil {
-			fmt.Fprintf(w, "  %-*s %31s %9s %9s %9s %9s %7s\n", width, "  95% CI", "", ciOf(f.CI, "precision", span), ciOf(f.CI, "recall", span), ciOf(f.CI, "f1", span), ciOf(f.CI, "accuracy", span), ciOf(f.CI, "kappa", func(iv [2]float64) string { return fmt.Sprintf("%.2f-%.2f", iv[0], iv[1]) }))
-		}
+	for _, x := range ours {
+		writeFigureLine(w, width, x)
 	}
-	n := len(rows) - len(r.Published)
-	for _, x := range rows[:n] {
-		line(x)
-	}
-	for _, x := range rows[:n] {
+	for _, x := range ours {
 		if x.f.Kappa == nil && x.f.N > 0 {
 			fmt.Fprintf(w, "  (%s: kappa undefined, %s)\n", x.name, x.f.KappaUndefined)
 		}
 	}
-	if undecided > 0 {
+	if r.N-r.Decided > 0 {
 		fmt.Fprintf(w, "  (decided pairs: the %d pairs the judge decided; all, U as not: all %d pairs, an undecided pair\n   scored as not equivalent, as 'rxeval score' does by default)\n", r.Decided, r.N)
 	}
-	if len(r.ByKind) > 0 {
-		fmt.Fprintf(w, "\n  %-35s %4s %4s %4s %4s %5s %5s %9s %9s %9s %9s %9s\n", "by kind (task/kind)", "TP", "TN", "FP", "FN", "U=eq", "U=not", "coverage", "precision", "recall", "accuracy", "acc. all")
-		for _, k := range r.ByKind {
-			f := k.DecidedPairs
-			fmt.Fprintf(w, "  %-35s %4d %4d %4d %4d %5d %5d %9s %9s %9s %9s %9s\n", k.Task+"/"+k.Kind, f.TP, f.TN, f.FP, f.FN, k.UndecidedEquivalent, k.UndecidedNotEquivalent, pctOf(k.Coverage), pctOf(f.Precision), pctOf(f.Recall), pctOf(f.Accuracy), pctOf(k.AllPairs.Accuracy))
-		}
-		fmt.Fprintf(w, "  (TP..FN, precision, recall, accuracy: on the decided pairs; acc. all: on all pairs, U as not)\n")
+}
+
+// writeFigureLine prints one row, and its intervals under it.
+func writeFigureLine(w io.Writer, width int, x figureRow) {
+	f := x.f
+	fmt.Fprintf(w, "  %-*s %4d %4d %4d %4d %5s %5s %9s %9s %9s %9s %7s\n", width, x.name, f.TP, f.TN, f.FP, f.FN, x.ue, x.un, pctOf(f.Precision), pctOf(f.Recall), pctOf(f.F1), pctOf(f.Accuracy), kappaOf(f.Kappa))
+	if f.CI != nil {
+		fmt.Fprintf(w, "  %-*s %31s %9s %9s %9s %9s %7s\n", width, "  95% CI", "", ciOf(f.CI, "precision", span), ciOf(f.CI, "recall", span), ciOf(f.CI, "f1", span), ciOf(f.CI, "accuracy", span), ciOf(f.CI, "kappa", func(iv [2]float64) string { return fmt.Sprintf("%.2f-%.2f", iv[0], iv[1]) }))
 	}
-	if len(r.Published) > 0 {
-		fmt.Fprintf(w, "\n  published on the same pairs (%s):\n", r.PublishedSource)
-		for _, x := range rows[n:] {
-			line(x)
-		}
+}
+
+// writeByKind prints the figures per task and kind of a synth pairs set.
+func writeByKind(w io.Writer, r *study.Result) {
+	if len(r.ByKind) == 0 {
+		return
 	}
-	return nil
+	fmt.Fprintf(w, "\n  %-35s %4s %4s %4s %4s %5s %5s %9s %9s %9s %9s %9s\n", "by kind (task/kind)", "TP", "TN", "FP", "FN", "U=eq", "U=not", "coverage", "precision", "recall", "accuracy", "acc. all")
+	for _, k := range r.ByKind {
+		f := k.DecidedPairs
+		fmt.Fprintf(w, "  %-35s %4d %4d %4d %4d %5d %5d %9s %9s %9s %9s %9s\n", k.Task+"/"+k.Kind, f.TP, f.TN, f.FP, f.FN, k.UndecidedEquivalent, k.UndecidedNotEquivalent, pctOf(k.Coverage), pctOf(f.Precision), pctOf(f.Recall), pctOf(f.Accuracy), pctOf(k.AllPairs.Accuracy))
+	}
+	fmt.Fprintf(w, "  (TP..FN, precision, recall, accuracy: on the decided pairs; acc. all: on all pairs, U as not)\n")
 }
 
 func span(iv [2]float64) string { return fmt.Sprintf("%.1f-%.1f", 100*iv[0], 100*iv[1]) }
