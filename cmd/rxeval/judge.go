@@ -102,7 +102,9 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 	return withBEq(j, beq), info, func() { closeFn(); repl.Close(); cache.Close() }, nil
 }
 
-// openSpec builds the judge a spec names, without the Lean REPL.
+// openSpec builds the judge a spec names, without the Lean REPL: an
+// offline judge at once; a model judge after its server flags are checked
+// and its verdict cache opened.
 func (f *judgeFlags) openSpec(ctx context.Context, spec string, progress io.Writer) (eval.Judge, eval.JudgeInfo, func(), error) {
 	parsed, err := judges.ParseSpec(spec)
 	if err != nil {
@@ -117,92 +119,24 @@ func (f *judgeFlags) openSpec(ctx context.Context, spec string, progress io.Writ
 	case parsed.Model == "":
 		return nil, nil, nil, usageError{fmt.Errorf("unknown judge %q; want %s", spec, judges.SpecHelp)}
 	}
-	kind, modelName := parsed.Kind, parsed.Model
-	openai := strings.HasPrefix(kind, "openai")
-	switch {
-	case openai && len(f.urls) == 0:
-		return nil, nil, nil, usageError{fmt.Errorf("--judge %s needs the server's URL: --judge-url http://HOST:PORT", spec)}
-	case openai && len(f.hosts) > 0:
-		return nil, nil, nil, usageError{fmt.Errorf("--ollama-host is for --judge ollama:MODEL; an OpenAI-compatible server is named with --judge-url")}
-	case !openai && len(f.urls) > 0:
-		return nil, nil, nil, usageError{fmt.Errorf("--judge-url is for --judge openai:MODEL; Ollama hosts are named with --ollama-host")}
-	}
-	// A malformed --ollama-host, $OLLAMA_HOST or --judge-url is a usage
-	// error, not a judge that cannot run.
-	if openai {
-		for _, u := range f.urls {
-			if _, err := model.ResolveURL(u); err != nil {
-				return nil, nil, nil, usageError{err}
-			}
-		}
-	} else {
-		hosts := f.hosts
-		if len(hosts) == 0 {
-			hosts = []string{""} // $OLLAMA_HOST or the default
-		}
-		for _, h := range hosts {
-			if _, err := model.ResolveHost(h); err != nil {
-				return nil, nil, nil, usageError{err}
-			}
-		}
+	openai := strings.HasPrefix(parsed.Kind, "openai")
+	if err := f.checkServers(spec, openai); err != nil {
+		return nil, nil, nil, err
 	}
 	if f.quiet {
 		progress = nil
 	}
-	var cache *verdictcache.Cache
-	cachePath := "none (--no-cache)"
-	if !f.noCache {
-		path := f.cache
-		if path == "" {
-			if path, err = verdictcache.DefaultPath(); err != nil {
-				return nil, nil, nil, withHint{err, "pass --cache FILE or --no-cache"}
-			}
-		}
-		if cache, err = verdictcache.Open(path); err != nil {
-			if errors.Is(err, verdictcache.ErrLocked) {
-				return nil, nil, nil, withHint{err, "wait for the other run, or pass another --cache FILE"}
-			}
-			if errors.Is(err, verdictcache.ErrNotCache) {
-				return nil, nil, nil, withHint{err, fmt.Sprintf("pass another --cache FILE (a new file, or a verdict cache); rxeval does not write to %s; delete it only if it was a verdict cache", path)}
-			}
-			if errors.Is(err, verdictcache.ErrCorrupt) {
-				return nil, nil, nil, withHint{err, fmt.Sprintf("pass --cache NEW-FILE, or delete %s to start afresh (its verdicts are lost)", path)}
-			}
-			if errors.Is(err, verdictcache.ErrNotRegular) {
-				return nil, nil, nil, withHint{err, "pass --cache FILE (a new file, or a verdict cache), or --no-cache"}
-			}
-			if errors.Is(err, fs.ErrPermission) {
-				return nil, nil, nil, withHint{err, "the verdict cache must be writable: pass --cache FILE in a writable place, or --no-cache"}
-			}
-			return nil, nil, nil, err
-		}
-		cachePath = cache.Path()
+	cache, cachePath, err := f.openCache()
+	if err != nil {
+		return nil, nil, nil, err
 	}
-	cfg := model.Config{
-		Hosts: f.hosts, Model: modelName, AllowRemote: f.allowRemote, Timeout: f.timeout, Retries: f.retries, MaxCalls: f.maxCalls,
-		Parallel: f.parallel, Seed: f.seed, NumCtx: f.numCtx, Cache: cache, Progress: progress, MaxFailures: f.maxFailures,
-	}
-	var oj *model.Judge
-	if openai {
-		cfg.Hosts, cfg.Token = f.urls, os.Getenv("RXEVAL_JUDGE_TOKEN")
-		oj, err = model.NewOpenAI(ctx, cfg)
-	} else {
-		oj, err = model.NewOllama(ctx, cfg)
-	}
+	oj, err := f.newModelJudge(ctx, parsed.Model, openai, cache, progress)
 	if err != nil {
 		cache.Close()
-		var he *model.HintError
-		if errors.Is(err, model.ErrRemoteHost) && errors.As(err, &he) {
-			// A decision of the user's, not a judge that cannot run: usage.
-			return nil, nil, nil, withHint{err, he.Hint}
-		}
-		if errors.As(err, &he) {
-			return nil, nil, nil, judgeError{err: err, hint: he.Hint}
-		}
-		return nil, nil, nil, judgeError{err: err}
+		return nil, nil, nil, err
 	}
 	j = oj
-	if kind == "ollama" || kind == "openai" {
+	if parsed.Kind == "ollama" || parsed.Kind == "openai" {
 		j = judges.Chain{Judges: []eval.Judge{judges.SpanJudge{}, judges.LeanJudge{}, oj}}
 	}
 	info = eval.JudgeInfo{"chain": j.Name(), "spec": spec, "cache": cachePath,
@@ -210,10 +144,101 @@ func (f *judgeFlags) openSpec(ctx context.Context, spec string, progress io.Writ
 	for k, v := range oj.Info() {
 		info[k] = v
 	}
-	if strings.HasSuffix(kind, "-only") {
+	if strings.HasSuffix(parsed.Kind, "-only") {
 		delete(info, "versions")
 	}
 	return j, info, func() { cache.Close() }, nil
+}
+
+// checkServers refuses server flags that do not fit the judge, and a
+// malformed --ollama-host, $OLLAMA_HOST or --judge-url: usage errors, not
+// a judge that cannot run.
+func (f *judgeFlags) checkServers(spec string, openai bool) error {
+	switch {
+	case openai && len(f.urls) == 0:
+		return usageError{fmt.Errorf("--judge %s needs the server's URL: --judge-url http://HOST:PORT", spec)}
+	case openai && len(f.hosts) > 0:
+		return usageError{fmt.Errorf("--ollama-host is for --judge ollama:MODEL; an OpenAI-compatible server is named with --judge-url")}
+	case !openai && len(f.urls) > 0:
+		return usageError{fmt.Errorf("--judge-url is for --judge openai:MODEL; Ollama hosts are named with --ollama-host")}
+	}
+	if openai {
+		for _, u := range f.urls {
+			if _, err := model.ResolveURL(u); err != nil {
+				return usageError{err}
+			}
+		}
+		return nil
+	}
+	hosts := f.hosts
+	if len(hosts) == 0 {
+		hosts = []string{""} // $OLLAMA_HOST or the default
+	}
+	for _, h := range hosts {
+		if _, err := model.ResolveHost(h); err != nil {
+			return usageError{err}
+		}
+	}
+	return nil
+}
+
+// openCache opens the verdict cache (nil with --no-cache) and says where
+// it is, each way it can fail with its hint.
+func (f *judgeFlags) openCache() (*verdictcache.Cache, string, error) {
+	if f.noCache {
+		return nil, "none (--no-cache)", nil
+	}
+	path := f.cache
+	if path == "" {
+		var err error
+		if path, err = verdictcache.DefaultPath(); err != nil {
+			return nil, "", withHint{err, "pass --cache FILE or --no-cache"}
+		}
+	}
+	cache, err := verdictcache.Open(path)
+	switch {
+	case err == nil:
+		return cache, cache.Path(), nil
+	case errors.Is(err, verdictcache.ErrLocked):
+		return nil, "", withHint{err, "wait for the other run, or pass another --cache FILE"}
+	case errors.Is(err, verdictcache.ErrNotCache):
+		return nil, "", withHint{err, fmt.Sprintf("pass another --cache FILE (a new file, or a verdict cache); rxeval does not write to %s; delete it only if it was a verdict cache", path)}
+	case errors.Is(err, verdictcache.ErrCorrupt):
+		return nil, "", withHint{err, fmt.Sprintf("pass --cache NEW-FILE, or delete %s to start afresh (its verdicts are lost)", path)}
+	case errors.Is(err, verdictcache.ErrNotRegular):
+		return nil, "", withHint{err, "pass --cache FILE (a new file, or a verdict cache), or --no-cache"}
+	case errors.Is(err, fs.ErrPermission):
+		return nil, "", withHint{err, "the verdict cache must be writable: pass --cache FILE in a writable place, or --no-cache"}
+	}
+	return nil, "", err
+}
+
+// newModelJudge connects the model judge; a remote host refused is the
+// user's decision (usage), any other failure a judge that cannot run.
+func (f *judgeFlags) newModelJudge(ctx context.Context, modelName string, openai bool, cache *verdictcache.Cache, progress io.Writer) (*model.Judge, error) {
+	cfg := model.Config{
+		Hosts: f.hosts, Model: modelName, AllowRemote: f.allowRemote, Timeout: f.timeout, Retries: f.retries, MaxCalls: f.maxCalls,
+		Parallel: f.parallel, Seed: f.seed, NumCtx: f.numCtx, Cache: cache, Progress: progress, MaxFailures: f.maxFailures,
+	}
+	var oj *model.Judge
+	var err error
+	if openai {
+		cfg.Hosts, cfg.Token = f.urls, os.Getenv("RXEVAL_JUDGE_TOKEN")
+		oj, err = model.NewOpenAI(ctx, cfg)
+	} else {
+		oj, err = model.NewOllama(ctx, cfg)
+	}
+	if err == nil {
+		return oj, nil
+	}
+	var he *model.HintError
+	if errors.Is(err, model.ErrRemoteHost) && errors.As(err, &he) {
+		return nil, withHint{err, he.Hint}
+	}
+	if errors.As(err, &he) {
+		return nil, judgeError{err: err, hint: he.Hint}
+	}
+	return nil, judgeError{err: err}
 }
 
 // modelJudge returns the model judge in j, if there is one.
