@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/rxeval/rxeval/judges/leanrepl"
 	"github.com/rxeval/rxeval/validate"
 	"github.com/spf13/pflag"
 )
@@ -116,39 +117,57 @@ func (f *idFlags) expected() (*validate.IDSet, error) {
 	return nil, nil
 }
 
+// validateOptions are validate's flags and arguments.
+type validateOptions struct {
+	ids                                idFlags
+	lf                                 leanFlags
+	format                             string
+	maxErrors                          int
+	strict, lenient, quiet, exhaustive bool
+	files                              []string
+}
+
+func (o *validateOptions) addFlags(fs *pflag.FlagSet) {
+	o.ids.register(fs)
+	fs.StringVar(&o.format, "format", "text", "output `FORMAT`: text or json")
+	fs.IntVar(&o.maxErrors, "max-errors", 50, "list at most `N` errors and N warnings per file (0: all); counts are never cut")
+	fs.BoolVar(&o.strict, "strict", false, "treat warnings as errors")
+	fs.BoolVar(&o.lenient, "lenient", false, "report rows the server accepts but penalises (a filled field on an aligned row, a category outside the 28, \"Aligned\", \"S2.4\") as warnings, not errors; they still score as wrong")
+	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print only the summary line")
+	fs.BoolVar(&o.exhaustive, "exhaustive", false, "run the JSON Schema on every row, not only rows the fast check does not accept")
+	o.lf.register(fs)
+}
+
+func (o *validateOptions) check() error {
+	if o.lf.command != "" && o.ids.inputs == "" {
+		return usageError{fmt.Errorf("--lean-repl needs --inputs FILE: the headers the corrections are checked under come from the test inputs")}
+	}
+	if len(o.files) == 0 {
+		return usageError{fmt.Errorf("no file given")}
+	}
+	if o.format != "text" && o.format != "json" {
+		return usageError{fmt.Errorf("--format must be text or json, not %q", o.format)}
+	}
+	ins := []namedPath{{"--inputs", o.ids.inputs}, {"--ids", o.ids.ids}}
+	for _, p := range o.files {
+		ins = append(ins, namedPath{"FILE", p})
+	}
+	return checkPaths(ins, nil)
+}
+
 func runValidate(e *env, args []string) error {
 	c := commands["validate"]
 	fs := newFlagSet(c)
-	var ids idFlags
-	ids.register(fs)
-	format := fs.String("format", "text", "output `FORMAT`: text or json")
-	maxErrors := fs.Int("max-errors", 50, "list at most `N` errors and N warnings per file (0: all); counts are never cut")
-	strict := fs.Bool("strict", false, "treat warnings as errors")
-	lenient := fs.Bool("lenient", false, "report rows the server accepts but penalises (a filled field on an aligned row, a category outside the 28, \"Aligned\", \"S2.4\") as warnings, not errors; they still score as wrong")
-	quiet := fs.BoolP("quiet", "q", false, "print only the summary line")
-	exhaustive := fs.Bool("exhaustive", false, "run the JSON Schema on every row, not only rows the fast check does not accept")
-	var lf leanFlags
-	lf.register(fs)
+	var o validateOptions
+	o.addFlags(fs)
 	if err := c.parse(fs, args); err != nil {
 		return err
 	}
-	if lf.command != "" && ids.inputs == "" {
-		return usageError{fmt.Errorf("--lean-repl needs --inputs FILE: the headers the corrections are checked under come from the test inputs")}
-	}
-	if fs.NArg() == 0 {
-		return usageError{fmt.Errorf("no file given")}
-	}
-	if *format != "text" && *format != "json" {
-		return usageError{fmt.Errorf("--format must be text or json, not %q", *format)}
-	}
-	ins := []namedPath{{"--inputs", ids.inputs}, {"--ids", ids.ids}}
-	for _, p := range fs.Args() {
-		ins = append(ins, namedPath{"FILE", p})
-	}
-	if err := checkPaths(ins, nil); err != nil {
+	o.files = fs.Args()
+	if err := o.check(); err != nil {
 		return err
 	}
-	exp, err := ids.expected()
+	exp, err := o.ids.expected()
 	if err != nil {
 		return err
 	}
@@ -156,24 +175,31 @@ func runValidate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opts := validate.Options{Expected: exp, Exhaustive: *exhaustive, Strict: *strict, Lenient: *lenient, MaxDetails: *maxErrors, KeepRows: lf.command != ""}
 	ctx := context.Background()
-	repl, err := lf.start(ctx)
+	repl, err := o.lf.start(ctx)
 	if err != nil {
 		return err
 	}
 	if repl != nil {
 		defer repl.Close()
 	}
+	return o.validateFiles(ctx, e, v, exp, repl)
+}
+
+// validateFiles validates each file in turn (the Lean REPL's warnings
+// added when it runs) and reports it; a file that cannot be read is said
+// and skipped, so the others are still validated.
+func (o *validateOptions) validateFiles(ctx context.Context, e *env, v *validate.Validator, exp *validate.IDSet, repl *leanrepl.Client) error {
+	opts := validate.Options{Expected: exp, Exhaustive: o.exhaustive, Strict: o.strict, Lenient: o.lenient, MaxDetails: o.maxErrors, KeepRows: o.lf.command != ""}
 	checkedInputs := map[string]bool{}
 	invalid := 0
 	var ioErr error
-	for _, name := range fs.Args() {
-		if flag, ok := ids.isIDFile(name); ok {
+	for _, name := range o.files {
+		if flag, ok := o.ids.isIDFile(name); ok {
 			fmt.Fprintf(e.stdout, "%s: skipped: it is the %s file\n", name, flag)
 			continue
 		}
-		src, err := validate.ReadSource(name, ids.maxSize)
+		src, err := validate.ReadSource(name, o.ids.maxSize)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "rxeval validate: %v\n", err)
 			ioErr = err
@@ -189,10 +215,10 @@ func runValidate(e *env, args []string) error {
 		if !rep.Valid {
 			invalid++
 		}
-		if *format == "json" {
-			err = rep.WriteJSON(e.stdout, *maxErrors)
+		if o.format == "json" {
+			err = rep.WriteJSON(e.stdout, o.maxErrors)
 		} else {
-			err = rep.WriteText(e.stdout, *maxErrors, *quiet)
+			err = rep.WriteText(e.stdout, o.maxErrors, o.quiet)
 		}
 		src.Close()
 		if err != nil {
