@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/rxeval/rxeval/validate"
+	"github.com/spf13/pflag"
 )
 
 func init() {
@@ -40,61 +41,100 @@ Flags:
 	})
 }
 
+// packOptions are pack's flags and argument.
+type packOptions struct {
+	out            string
+	force, lenient bool
+	ids            idFlags
+	in             string
+}
+
+func (o *packOptions) addFlags(fs *pflag.FlagSet) {
+	fs.StringVarP(&o.out, "output", "o", "", "write the zip to `FILE` (default: PRED with .zip)")
+	fs.BoolVar(&o.force, "force", false, "pack even if the file is invalid")
+	fs.BoolVar(&o.lenient, "lenient", false, "pack rows the server accepts but penalises (a filled field on an aligned row, a category outside the 28); they stay listed as warnings")
+	o.ids.register(fs)
+}
+
+// check refuses bad usage and names the zip (PRED with .zip by default).
+func (o *packOptions) check(args []string) error {
+	if len(args) != 1 {
+		return usageError{fmt.Errorf("want exactly one prediction file, got %d", len(args))}
+	}
+	o.in = args[0]
+	if o.out == "" && o.in == "-" {
+		return usageError{fmt.Errorf("reading standard input: name the zip with -o FILE (- for standard output)")}
+	}
+	if o.out == "" {
+		o.out = strings.TrimSuffix(o.in, filepath.Ext(o.in)) + ".zip"
+	}
+	return checkPaths([]namedPath{{"PRED", o.in}, {"--inputs", o.ids.inputs}, {"--ids", o.ids.ids}}, []namedPath{{"--output", o.out}})
+}
+
 func runPack(e *env, args []string) error {
 	c := commands["pack"]
 	fs := newFlagSet(c)
-	out := fs.StringP("output", "o", "", "write the zip to `FILE` (default: PRED with .zip)")
-	force := fs.Bool("force", false, "pack even if the file is invalid")
-	lenient := fs.Bool("lenient", false, "pack rows the server accepts but penalises (a filled field on an aligned row, a category outside the 28); they stay listed as warnings")
-	var ids idFlags
-	ids.register(fs)
+	var o packOptions
+	o.addFlags(fs)
 	if err := c.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return usageError{fmt.Errorf("want exactly one prediction file, got %d", fs.NArg())}
-	}
-	in := fs.Arg(0)
-	if *out == "" && in == "-" {
-		return usageError{fmt.Errorf("reading standard input: name the zip with -o FILE (- for standard output)")}
-	}
-	if *out == "" {
-		*out = strings.TrimSuffix(in, filepath.Ext(in)) + ".zip"
-	}
-	if err := checkPaths([]namedPath{{"PRED", in}, {"--inputs", ids.inputs}, {"--ids", ids.ids}}, []namedPath{{"--output", *out}}); err != nil {
+	if err := o.check(fs.Args()); err != nil {
 		return err
 	}
-	exp, err := ids.expected()
-	if err != nil {
-		return err
-	}
-	src, err := validate.ReadSource(in, ids.maxSize)
+	src, data, rep, err := o.validated(e)
 	if err != nil {
 		return err
 	}
 	defer src.Close()
+	return o.writeZip(e, src, data, rep)
+}
+
+// validated reads the file, rewrites non-canonical spellings and
+// validates the result; a file the server would reject or penalise is not
+// packed unless --force or --lenient says so.
+func (o *packOptions) validated(e *env) (*validate.Source, []byte, *validate.Report, error) {
+	exp, err := o.ids.expected()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	src, err := validate.ReadSource(o.in, o.ids.maxSize)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	v, err := validate.New()
 	if err != nil {
-		return err
+		src.Close()
+		return nil, nil, nil, err
 	}
 	data, rewrites := validate.Canonicalize(src.Data)
 	writeRewrites(e.stderr, src.Name, rewrites)
-	rep := v.Validate(&validate.Source{Name: src.Name, Data: data, Problems: src.Problems}, validate.Options{Expected: exp, MaxDetails: 20, Lenient: *lenient})
+	rep := v.Validate(&validate.Source{Name: src.Name, Data: data, Problems: src.Problems}, validate.Options{Expected: exp, MaxDetails: 20, Lenient: o.lenient})
 	if !rep.Valid || rep.WarningCount > 0 {
 		rep.WriteText(e.stderr, 20, false)
 	}
-	if !rep.Valid && !*force {
+	fail := func(msg string) (*validate.Source, []byte, *validate.Report, error) {
+		src.Close()
+		return nil, nil, nil, problemsError{msg}
+	}
+	if !rep.Valid && !o.force {
 		if !rep.Rejected() {
-			return problemsError{fmt.Sprintf("%s: the server would accept it but score the rows above as wrong; nothing written (--lenient packs it anyway)", in)}
+			return fail(fmt.Sprintf("%s: the server would accept it but score the rows above as wrong; nothing written (--lenient packs it anyway)", o.in))
 		}
-		return problemsError{fmt.Sprintf("%s would be rejected by the track's server (%s); nothing written (--force packs it anyway)", in, strings.Join(rep.ErrorCounts(true), ", "))}
+		return fail(fmt.Sprintf("%s would be rejected by the track's server (%s); nothing written (--force packs it anyway)", o.in, strings.Join(rep.ErrorCounts(true), ", ")))
 	}
 	if src.Data == nil {
-		return problemsError{fmt.Sprintf("%s holds no readable .jsonl; nothing written", in)}
+		return fail(fmt.Sprintf("%s holds no readable .jsonl; nothing written", o.in))
 	}
+	return src, data, rep, nil
+}
+
+// writeZip writes the one-entry zip, checks that it reads back the same,
+// and says so.
+func (o *packOptions) writeZip(e *env, src *validate.Source, data []byte, rep *validate.Report) error {
 	var buf bytes.Buffer
-	entry := filepath.Base(in)
-	if in == "-" {
+	entry := filepath.Base(o.in)
+	if o.in == "-" {
 		entry = "predictions.jsonl"
 	}
 	if i := strings.LastIndex(src.Name, "!/"); i >= 0 {
@@ -103,19 +143,18 @@ func runPack(e *env, args []string) error {
 	if err := validate.WriteZip(&buf, entry, data); err != nil {
 		return err
 	}
-	// Check what we wrote reads back as the same single entry.
-	back, err := validate.ReadZip(*out, buf.Bytes(), int64(len(data))+1)
+	back, err := validate.ReadZip(o.out, buf.Bytes(), int64(len(data))+1)
 	if err != nil || !bytes.Equal(back.Data, data) {
 		return fmt.Errorf("internal error: the zip does not read back (%v)", err)
 	}
-	if err := writeOut(e.stdout, *out, buf.Bytes()); err != nil {
+	if err := writeOut(e.stdout, o.out, buf.Bytes()); err != nil {
 		return err
 	}
 	summary := e.stdout
-	if *out == "-" {
+	if o.out == "-" {
 		summary = e.stderr // standard output carries the zip
 	}
-	fmt.Fprintf(summary, "%s: %d rows packed as %s (%d bytes)\n", *out, rep.Rows, back.Name, buf.Len())
+	fmt.Fprintf(summary, "%s: %d rows packed as %s (%d bytes)\n", o.out, rep.Rows, back.Name, buf.Len())
 	return nil
 }
 
