@@ -105,7 +105,7 @@ func lexInto(buf []token, src string) ([]token, error) {
 		case isIdentStart(r):
 			i = l.scanIdent(i, size)
 		case r >= '0' && r <= '9':
-			i = l.scanNumber(i)
+			i, err = l.scanNumber(i)
 		default:
 			if j, ok := l.scanProjection(i, r); ok {
 				i = j
@@ -185,8 +185,15 @@ func (l *lexer) scanIdent(i, size int) int {
 // takeDigitsFn): 0x, 0b and 0o prefixes (either case), digits with "_"
 // separators between them, a fraction ".digits", and an exponent
 // e/E [+-] digits. 1e3 is one literal; so are 1_000 and 0b101.
-func (l *lexer) scanNumber(i int) int {
+func (l *lexer) scanNumber(i int) (int, error) {
 	src := l.src
+	end := func(j int) (int, error) {
+		if j < len(src) && src[j] == '_' {
+			return 0, fmt.Errorf("%w: a digit separator '_' at byte %d not followed by a digit (Lean refuses it)", ErrNotModelled, j)
+		}
+		l.emit(tNum, i, j)
+		return j, nil
+	}
 	digits := func(j int, ok func(byte) bool) int {
 		for j < len(src) && (ok(src[j]) || src[j] == '_' && j+1 < len(src) && ok(src[j+1]) && j > i) {
 			j++
@@ -204,9 +211,7 @@ func (l *lexer) scanNumber(i int) int {
 			ok = func(c byte) bool { return c >= '0' && c <= '7' }
 		}
 		if ok != nil && ok(src[i+2]) {
-			j := digits(i+2, ok)
-			l.emit(tNum, i, j)
-			return j
+			return end(digits(i+2, ok))
 		}
 	}
 	j := digits(i, isDigit)
@@ -222,8 +227,7 @@ func (l *lexer) scanNumber(i int) int {
 			j = digits(k, isDigit)
 		}
 	}
-	l.emit(tNum, i, j)
-	return j
+	return end(j)
 }
 
 // scanProjection reads .name or .1 right after a closing bracket: (f x).1,

@@ -1,6 +1,7 @@
 package lean
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -74,6 +75,69 @@ func TestCompareMore(t *testing.T) {
 		got, why := Compare(tt.a, tt.b)
 		if got != tt.want || tt.why != "" && why != tt.why {
 			t.Errorf("Compare(%q, %q) = %v (%s), want %v (%s)", tt.a, tt.b, got, why, tt.want, tt.why)
+		}
+	}
+}
+
+// TestNumberLiterals: numerals are read as Lean's number parsers read
+// them, one token each, and fold to their value where Lean's OfNat does.
+func TestNumberLiterals(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		toks []string // the token texts
+		norm string   // normNum of the first token
+	}{
+		{"1e-3", []string{"1e-3"}, "1e-3"},
+		{"2E+10", []string{"2E+10"}, "2E+10"},
+		{"1.5e3", []string{"1.5e3"}, "1.5e3"},
+		{"1e", []string{"1", "e"}, "1"},
+		{"1e+", []string{"1", "e", "+"}, "1"},
+		{"0o17", []string{"0o17"}, "15"},
+		{"0O7", []string{"0O7"}, "7"},
+		{"0o07", []string{"0o07"}, "7"},
+		{"0o8", []string{"0", "o8"}, "0"},
+		{"0b101", []string{"0b101"}, "5"},
+		{"0b2", []string{"0", "b2"}, "0"},
+		{"0xfF", []string{"0xfF"}, "255"},
+		{"1_000", []string{"1_000"}, "1000"},
+		{"2.50", []string{"2.50"}, "2.5"},
+	} {
+		toks, err := lex(tt.src)
+		if err != nil {
+			t.Errorf("%q: %v", tt.src, err)
+			continue
+		}
+		var got []string
+		for _, tk := range toks[:len(toks)-1] {
+			got = append(got, tk.text)
+		}
+		if strings.Join(got, " ") != strings.Join(tt.toks, " ") {
+			t.Errorf("%q lexes as %q, want %q", tt.src, got, tt.toks)
+		}
+		if n := normNum(got[0]); n != tt.norm {
+			t.Errorf("normNum(%q) = %q, want %q", got[0], n, tt.norm)
+		}
+	}
+}
+
+// TestLeanWhiteSpace: space, LF and CRLF separate tokens; a tab, a lone
+// CR and other Unicode spaces leave the text unread, as Lean refuses them.
+func TestLeanWhiteSpace(t *testing.T) {
+	for _, src := range []string{"theorem t :\r\n  x = 1", "theorem t :\n x = 1", "theorem t : x = 1"} {
+		if _, err := Parse(src); err != nil {
+			t.Errorf("%q: %v", src, err)
+		}
+	}
+	// A digit separator must sit between digits (takeDigitsFn: after "_"
+	// a digit is needed): 1_ and 1__0 are no numerals.
+	for _, src := range []string{"theorem t : x = 1_", "theorem t : x = 1__0", "theorem t : x = 0x1_"} {
+		if _, err := lex(src); !errors.Is(err, ErrNotModelled) {
+			t.Errorf("%q: %v, want not modelled", src, err)
+		}
+	}
+	for _, src := range []string{"theorem t :\tx = 1", "theorem t :\rx = 1", "theorem t :\u00a0x = 1", "theorem t :\u2003x = 1", "theorem t : x = 1\v"} {
+		if _, err := lex(src); !errors.Is(err, ErrNotModelled) {
+			t.Errorf("%q: %v, want not modelled", src, err)
 		}
 	}
 }
