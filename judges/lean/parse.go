@@ -603,9 +603,6 @@ func (p *parser) prefix() *Node {
 	case (t.text == "¬" || t.text == "!") && t.kind == tSym:
 		p.next()
 		return &Node{K: KindUnary, V: "¬", C: []*Node{p.expr(NotArgPrec)}}
-	case t.text == "↑" && t.kind == tSym:
-		p.next()
-		return &Node{K: KindCoe, C: []*Node{p.arg()}}
 	case t.text == "√" && t.kind == tSym:
 		p.next()
 		// prefix:max "√" => Real.sqrt (Mathlib/Data/Real/Sqrt.lean): the

@@ -60,3 +60,28 @@ func TestBareProposition(t *testing.T) {
 		t.Errorf("bare vs theorem: %v (%s)", r, why)
 	}
 }
+
+// TestFilterQuantifierBinders: ∀ᶠ and ∃ᶠ read one bound name, bare or in
+// brackets with its type; several names (nested quantifiers in Lean's
+// notation3 expansion) and a missing "in" are refused.
+func TestFilterQuantifierBinders(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want Result
+	}{
+		{"theorem t (p : ℕ → Prop) : ∀ᶠ (x : ℕ) in Filter.atTop, p x", "theorem t (p : ℕ → Prop) : ∀ᶠ (y : ℕ) in Filter.atTop, p y", Same},
+		{"theorem t (p : ℕ → Prop) : ∃ᶠ x : ℕ in Filter.atTop, p x", "theorem t (p : ℕ → Prop) : ∃ᶠ (y : ℕ) in Filter.atTop, p y", Same},
+	} {
+		if r, why := Compare(tt.a, tt.b); r != tt.want {
+			t.Errorf("%s vs %s: %v (%s)", tt.a, tt.b, r, why)
+		}
+	}
+	for src, msg := range map[string]string{
+		"theorem t (p : ℕ → ℕ → Prop) : ∀ᶠ (x y : ℕ) in Filter.atTop, p x y": "over several names",
+		"theorem t (p : ℕ → Prop) : ∀ᶠ x, p x":                               "is read only as",
+	} {
+		if _, err := Parse(src); err == nil || !strings.Contains(err.Error(), msg) {
+			t.Errorf("%s: %v, want an error saying %q", src, err, msg)
+		}
+	}
+}
