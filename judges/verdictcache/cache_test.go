@@ -2,6 +2,7 @@ package verdictcache
 
 import (
 	"errors"
+	bolt "go.etcd.io/bbolt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -133,4 +134,34 @@ func TestDefaultPath(t *testing.T) {
 	if p, err := DefaultPath(); err == nil {
 		t.Errorf("no cache directory: %q without error", p)
 	}
+}
+
+// TestOpenWalksNestedBuckets: the walk that proves every page sound goes
+// into nested buckets (rxeval writes none, but a bbolt file may have
+// them) and a sound file with them opens.
+func TestOpenWalksNestedBuckets(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "nested.db")
+	db, err := bolt.Open(path, 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *bolt.Tx) error {
+		outer, err := tx.CreateBucketIfNotExists([]byte("outer"))
+		if err != nil {
+			return err
+		}
+		inner, err := outer.CreateBucketIfNotExists([]byte("inner"))
+		if err != nil {
+			return err
+		}
+		return inner.Put([]byte("k"), []byte("v"))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	c, err := Open(path)
+	if err != nil {
+		t.Fatalf("a sound file with a nested bucket: %v", err)
+	}
+	c.Close()
 }
