@@ -33,14 +33,11 @@ var commandExits = map[string][]int{
 	"schema":   {exitOK, exitUsage},
 }
 
-var errHelp = errors.New("help requested")
-
 // helpText is a request for help, with the help of the command or
 // subcommand that was asked (its usage and flags).
 type helpText struct{ text string }
 
-func (helpText) Error() string   { return "help requested" }
-func (helpText) Is(t error) bool { return t == errHelp }
+func (helpText) Error() string { return "help requested" }
 
 // usageError is a mistake in the command line.
 type usageError struct{ err error }
@@ -96,10 +93,6 @@ func exitCode(stdout, stderr io.Writer, c *command, err error) int {
 	var ht helpText
 	if errors.As(err, &ht) {
 		fmt.Fprint(stdout, ht.text)
-		return exitOK
-	}
-	if errors.Is(err, errHelp) {
-		fmt.Fprint(stdout, c.usage+c.flags)
 		return exitOK
 	}
 	var pe problemsError
