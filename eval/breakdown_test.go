@@ -80,3 +80,16 @@ func indexOf(t *testing.T, name string) int {
 	}
 	return i
 }
+
+// TestConfusionUnknownAndNone: a misaligned prediction whose category is
+// not one of the 28 goes to the "not one of the 28" column, one with no
+// category to "no category" (gremlins: the test of the first case, negated,
+// lived).
+func TestConfusionUnknownAndNone(t *testing.T) {
+	g := []Gold{gold("u", mp, "s", "c"), gold("n", mp, "s", "c")}
+	p := predMap(pred("u", true, "Not A Category", "s", "c"), pred("n", true, "", "s", "c"))
+	bd := score(t, g, p, Options{}).Breakdown
+	if bd.Confusion[mp][ConfUnknown] != 1 || bd.Confusion[mp][ConfNone] != 1 {
+		t.Errorf("confusion row %s = %v, want one %q and one %q", mp, bd.Confusion[mp], ConfUnknown, ConfNone)
+	}
+}

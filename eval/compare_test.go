@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -288,5 +290,100 @@ func TestMemoKeepsKindsApart(t *testing.T) {
 				t.Errorf("%v pair: %v, want %v", p.Kind, ds[i].Verdict, want)
 			}
 		}
+	}
+}
+
+// TestCompareNamesTheMismatchedSample: runs over different samples are
+// refused, naming the first sample (1-based) where they differ.
+func TestCompareNamesTheMismatchedSample(t *testing.T) {
+	g1 := []Gold{gold("s1", "", "", ""), gold("s2", "", "", "")}
+	g2 := []Gold{gold("s1", "", "", ""), gold("t2", "", "", "")}
+	ra := score(t, g1, predMap(pred("s1", false, "", "", ""), pred("s2", false, "", "", "")), Options{})
+	rb := score(t, g2, predMap(pred("s1", false, "", "", ""), pred("t2", false, "", "", "")), Options{})
+	_, err := Compare([]string{"A", "B"}, []*Report{ra, rb}, 10, 1)
+	if err == nil || !strings.Contains(err.Error(), "sample 2 is t2 in B but s2 in A") {
+		t.Errorf("err = %v, want it to name sample 2", err)
+	}
+}
+
+// failingWriter fails every write after the first n.
+type failingWriter struct{ n int }
+
+func (f *failingWriter) Write(p []byte) (int, error) {
+	if f.n <= 0 {
+		return 0, errors.New("disk full")
+	}
+	f.n--
+	return len(p), nil
+}
+
+// TestMultiDocumentWriteTextErrors: a write that fails while writing a
+// system's header or its table is the text report's error; the listing of
+// disagreeing samples starts with ':' and separates with ',', the first
+// 10 then '...'.
+func TestMultiDocumentWriteTextErrors(t *testing.T) {
+	var g []Gold
+	var pa, pb []Pred
+	for i := range 12 {
+		id := fmt.Sprintf("s%02d", i)
+		g = append(g, gold(id, mp, "a", "b"))
+		pa = append(pa, pred(id, true, mp, "a", "b"))
+		pb = append(pb, pred(id, false, "", "", ""))
+	}
+	ra, rb := score(t, g, predMap(pa...), Options{}), score(t, g, predMap(pb...), Options{})
+	c, err := Compare([]string{"A", "B"}, []*Report{ra, rb}, 10, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := MultiDocument{Systems: []Document{{System: "A", Report: ra}, {System: "B", Report: rb}}, Comparison: c}
+	for _, n := range []int{0, 1} {
+		if err := m.WriteText(&failingWriter{n: n}); err == nil {
+			t.Errorf("a writer failing after %d writes: no error", n)
+		}
+	}
+	var b strings.Builder
+	if err := m.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := "  joint         12: s00 [A], s01 [A], s02 [A], s03 [A], s04 [A], s05 [A], s06 [A], s07 [A], s08 [A], s09 [A] ...\n"
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("the disagreement listing is not\n%s\nin\n%s", want, b.String())
+	}
+}
+
+// failingJudge leaves every pair undecided because it failed.
+type failingJudge struct{}
+
+func (failingJudge) Name() string { return "failing" }
+func (failingJudge) Judge(_ context.Context, ps []Pair) ([]Decision, error) {
+	out := make([]Decision, len(ps))
+	for i := range ps {
+		out[i] = Decision{Verdict: Undecided, By: "failing", Reason: "server down", Failed: true}
+	}
+	return out, nil
+}
+
+// TestPerSampleKeepsJudgeFailures: the pairs a judge failed on are counted
+// again, one each, when a report is rebuilt from its per-sample file.
+func TestPerSampleKeepsJudgeFailures(t *testing.T) {
+	g := []Gold{gold("s1", mp, "a", "b"), gold("s2", mp, "a", "b")}
+	p := predMap(pred("s1", true, mp, "x", "y"), pred("s2", true, mp, "a", "z"))
+	rep, err := Score(context.Background(), g, p, failingJudge{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.StageTwo.JudgeFailed != 3 {
+		t.Fatalf("scored: %d judge failures, want 3 (two corrections, one localization)", rep.StageTwo.JudgeFailed)
+	}
+	var buf bytes.Buffer
+	if err := (Document{Report: rep}).WritePerSample(&buf); err != nil {
+		t.Fatal(err)
+	}
+	outs, _, err := ParsePerSample(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back := FromOutcomes(outs, Options{}); back.StageTwo.JudgeFailed != 3 || back.StageTwo.Undecided != 3 {
+		t.Errorf("rebuilt: %d judge failures of %d undecided, want 3 of 3", back.StageTwo.JudgeFailed, back.StageTwo.Undecided)
 	}
 }
