@@ -86,10 +86,10 @@ func indexOf(t *testing.T, name string) int {
 // category to "no category" (gremlins: the test of the first case, negated,
 // lived).
 func TestConfusionUnknownAndNone(t *testing.T) {
-	g := []Gold{gold("u", mp, "s", "c"), gold("n", mp, "s", "c")}
-	p := predMap(pred("u", true, "Not A Category", "s", "c"), pred("n", true, "", "s", "c"))
+	g := []Gold{gold("u1", mp, "s", "c"), gold("u2", mp, "s", "c"), gold("n", mp, "s", "c")}
+	p := predMap(pred("u1", true, "Not A Category", "s", "c"), pred("u2", true, "S9.9", "s", "c"), pred("n", true, "", "s", "c"))
 	bd := score(t, g, p, Options{}).Breakdown
-	if bd.Confusion[mp][ConfUnknown] != 1 || bd.Confusion[mp][ConfNone] != 1 {
-		t.Errorf("confusion row %s = %v, want one %q and one %q", mp, bd.Confusion[mp], ConfUnknown, ConfNone)
+	if bd.Confusion[mp][ConfUnknown] != 2 || bd.Confusion[mp][ConfNone] != 1 {
+		t.Errorf("confusion row %s = %v, want two %q and one %q", mp, bd.Confusion[mp], ConfUnknown, ConfNone)
 	}
 }
