@@ -108,9 +108,15 @@ func parseStmt(src string) (*stmt, error) {
 	p := &tparser{st: st}
 	root := &node{kind: "stmt", lo: 0, hi: st.end, op: -1}
 	i := 0
-	for i < st.end && (toks[i].Text == "@[" || modifiers[toks[i].Text]) {
-		if st.match[i] > i {
-			i = st.match[i]
+	// Attributes (@[simp], lexed as "@" and a bracket) and modifiers
+	// before the keyword.
+	for i < st.end {
+		if toks[i].Text == "@" && i+1 < st.end && toks[i+1].Text == "[" && st.match[i+1] > i+1 {
+			i = st.match[i+1] + 1
+			continue
+		}
+		if !modifiers[toks[i].Text] {
+			break
 		}
 		i++
 	}

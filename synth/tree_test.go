@@ -1,0 +1,65 @@
+package synth
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// dumpTree prints a node as kind[its text] with its children.
+func dumpTree(st *stmt, n *node) string {
+	var b strings.Builder
+	var walk func(n *node)
+	walk = func(n *node) {
+		fmt.Fprintf(&b, "%s[%s]", n.kind, st.nodeText(n))
+		if len(n.kids) > 0 {
+			b.WriteString("{")
+			for i, k := range n.kids {
+				if i > 0 {
+					b.WriteString(" ")
+				}
+				walk(k)
+			}
+			b.WriteString("}")
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// TestTreeShapes: the trees synth picks its mutation sites from, on the
+// constructs real statements rarely hold (if-then-else, a bar with no
+// partner, a prefix with nothing after it, attributes and modifiers), each
+// pinned (gremlins: these paths had no test).
+func TestTreeShapes(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"theorem t (x : ℝ) : (if x > 0 then x else -x) = 1 := sorry",
+			"concl[(if x > 0 then x else -x) = 1]{bin[(if x > 0 then x else -x) = 1]{group[(if x > 0 then x else -x)]{ite[if x > 0 then x else -x]{bin[x > 0]{atom[x] atom[0]} atom[x] un[-x]{atom[x]}}} atom[1]}}"},
+		{"theorem t (x : ℝ) : if x > 0 then x = 1 else x = 2 := sorry",
+			"concl[if x > 0 then x = 1 else x = 2]{ite[if x > 0 then x = 1 else x = 2]{bin[x > 0]{atom[x] atom[0]} bin[x = 1]{atom[x] atom[1]} bin[x = 2]{atom[x] atom[2]}}}"},
+		// Attributes and modifiers are not part of the conclusion.
+		{"@[simp] private theorem t (x : ℕ) : x + 0 = x := sorry", "concl[x + 0 = x]{bin[x + 0 = x]{bin[x + 0]{atom[x] atom[0]} atom[x]}}"},
+		{"theorem t : f (g x) = (1) := sorry", "concl[f (g x) = (1)]{bin[f (g x) = (1)]{app[f (g x)]{atom[f] group[(g x)]{app[g x]{atom[g] atom[x]}}} group[(1)]{atom[1]}}}"},
+	} {
+		st, err := parseStmt(tt.src)
+		if err != nil {
+			t.Errorf("%s: %v", tt.src, err)
+			continue
+		}
+		if got := dumpTree(st, st.concl); got != tt.want {
+			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+	if st, err := parseStmt("@[simp] private theorem t (x : ℕ) : x + 0 = x := sorry"); err != nil || len(st.binders) != 1 {
+		t.Errorf("the binder after an attribute and a modifier is not read: %v", err)
+	}
+	// An unclosed bracket is refused, naming it and its byte.
+	if _, err := parseStmt("theorem t (x : ℕ) : (x + 1 = 2 := sorry"); err == nil || err.Error() != `byte 22: unclosed "("` {
+		t.Errorf("unclosed bracket: %v", err)
+	}
+	// Nesting past the parser's depth is kept as one atom, not a crash.
+	deep := "theorem t : " + strings.Repeat("- ", 400) + "x = 1 := sorry"
+	if st, err := parseStmt(deep); err != nil || st.concl == nil {
+		t.Errorf("400 nested prefixes: %v", err)
+	}
+}
