@@ -21,7 +21,10 @@ pkg=$1 log=$2
 # SHORT=0 runs the tests without -short: code only the long tests reach
 # (synth's full-set guarantees, the documents regenerated from data).
 short=-short
-[ "${SHORT:-1}" = 0 ] && short=
+if [ "${SHORT:-1}" = 0 ]; then
+	short=
+	export GOFLAGS="${GOFLAGS//-short/}"
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM

@@ -63,3 +63,13 @@ func TestTreeShapes(t *testing.T) {
 		t.Errorf("400 nested prefixes: %v", err)
 	}
 }
+
+// TestReadSourcesLineTooLong: a line past the 16 MB a source line may
+// hold is an error naming that line (the line after the last one read).
+func TestReadSourcesLineTooLong(t *testing.T) {
+	in := `{"informal_statement":"I","formal_statement":"theorem a : 1 = 1 := sorry"}` + "\n" + strings.Repeat("x", 17<<20) + "\n"
+	_, _, err := ReadSources(strings.NewReader(in))
+	if err == nil || !strings.HasPrefix(err.Error(), "line 2: ") {
+		t.Errorf("err = %v, want it to name line 2", err)
+	}
+}
