@@ -73,3 +73,40 @@ func TestReadSourcesLineTooLong(t *testing.T) {
 		t.Errorf("err = %v, want it to name line 2", err)
 	}
 }
+
+// TestLocateAtTheEdges: the gold location of a change that writes nothing
+// (a deletion) at the statement's first or last token is the node around
+// that token, and a dropped binder's location is its neighbours, else the
+// conclusion.
+func TestLocateAtTheEdges(t *testing.T) {
+	m, err := parseStmt("theorem t (a : ℕ) (h : 0 < a) : a ≠ 0 := sorry")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := locate(m, 0, 0); got == "" {
+		t.Error("a deletion before the first token has no location")
+	}
+	end := m.toks[m.end-1].End
+	if got := locate(m, end, end); got != "a ≠ 0" {
+		t.Errorf("a deletion after the last token: %q, want the conclusion", got)
+	}
+	hPos := m.toks[m.binders[1].n.lo].Pos
+	for _, tt := range []struct {
+		src  string
+		at   int
+		want string
+	}{
+		{"theorem t (a : ℕ) (h : 0 < a) : a ≠ 0 := sorry", hPos, "(a : ℕ) (h : 0 < a)"},
+		{"theorem t (a : ℕ) (h : 0 < a) : a ≠ 0 := sorry", 0, "(a : ℕ)"},
+		{"theorem t (a : ℕ) (h : 0 < a) : a ≠ 0 := sorry", end, "(h : 0 < a)"},
+		{"theorem t : 1 ≠ 0 := sorry", 10, "1 ≠ 0"},
+	} {
+		st, err := parseStmt(tt.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := neighbours(st, tt.at); got != tt.want {
+			t.Errorf("%s at %d: %q, want %q", tt.src, tt.at, got, tt.want)
+		}
+	}
+}
