@@ -23,7 +23,8 @@ pkg=$1 log=$2
 short=-short
 if [ "${SHORT:-1}" = 0 ]; then
 	short=
-	export GOFLAGS="${GOFLAGS//-short/}"
+	export GOFLAGS="${GOFLAGS:-}"
+	GOFLAGS="${GOFLAGS//-short/}"
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

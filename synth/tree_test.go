@@ -40,6 +40,13 @@ func TestTreeShapes(t *testing.T) {
 		// Attributes and modifiers are not part of the conclusion.
 		{"@[simp] private theorem t (x : ℕ) : x + 0 = x := sorry", "concl[x + 0 = x]{bin[x + 0 = x]{bin[x + 0]{atom[x] atom[0]} atom[x]}}"},
 		{"theorem t : f (g x) = (1) := sorry", "concl[f (g x) = (1)]{bin[f (g x) = (1)]{app[f (g x)]{atom[f] group[(g x)]{app[g x]{atom[g] atom[x]}}} group[(1)]{atom[1]}}}"},
+		// Text that is not a term still gets a tree of its tokens: a
+		// prefix with nothing after it is an atom, an if without else ends
+		// where the text does.
+		{"theorem t : ¬ := sorry", "concl[¬]{atom[¬]}"},
+		{"theorem t : x = 1 ∧ ¬ := sorry", "concl[x = 1 ∧ ¬]{bin[x = 1 ∧ ¬]{bin[x = 1]{atom[x] atom[1]} atom[¬]}}"},
+		{"theorem t (p : Prop) : if p then := sorry", "concl[if p then]{ite[if p then]{atom[p]}}"},
+		{"theorem t : = 1 := sorry", "concl[= 1]{app[= 1]{atom[=] atom[1]}}"},
 	} {
 		st, err := parseStmt(tt.src)
 		if err != nil {
