@@ -64,16 +64,8 @@ func checkRanges(fs *pflag.FlagSet) error {
 	return err
 }
 
-// outputFlag declares -o, --output FILE, the one spelling every command
-// that writes a file takes, with --out kept as a hidden alias (the
-// spelling score and report used before).
-func outputFlag(fs *pflag.FlagSet, usage string) *string {
-	out := new(string)
-	outputVar(fs, out, usage)
-	return out
-}
-
-// outputVar is outputFlag storing into p.
+// outputVar declares -o, --output FILE storing into p, with --out kept as
+// a hidden alias (the spelling score and report used before).
 func outputVar(fs *pflag.FlagSet, p *string, usage string) {
 	fs.StringVarP(p, "output", "o", "", usage)
 	fs.StringVar(p, "out", "", usage)
