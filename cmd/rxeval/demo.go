@@ -48,14 +48,8 @@ func runDemo(e *env, args []string) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	for _, name := range []string{"inputs.jsonl", "gold.jsonl", "predictions.jsonl"} {
-		b, err := rxeval.Example.ReadFile("testdata/example/" + name)
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o666); err != nil { // the umask narrows it
-			return err
-		}
+	if err := writeExample(dir); err != nil {
+		return err
 	}
 	// Run in the folder, so that the output names the files as a user
 	// who ran the commands there would see them.
@@ -73,4 +67,18 @@ func runDemo(e *env, args []string) error {
 	}
 	fmt.Fprintln(e.stdout, "\n$ rxeval score --gold gold.jsonl predictions.jsonl")
 	return runScore(e, []string{"--gold", "gold.jsonl", "predictions.jsonl"})
+}
+
+// writeExample writes the embedded example's three files into dir.
+func writeExample(dir string) error {
+	for _, name := range []string{"inputs.jsonl", "gold.jsonl", "predictions.jsonl"} {
+		b, err := rxeval.Example.ReadFile("testdata/example/" + name)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o666); err != nil { // the umask narrows it
+			return err
+		}
+	}
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rxeval/rxeval/validate"
+	"github.com/spf13/pflag"
 )
 
 func init() {
@@ -36,31 +37,58 @@ Flags:
 	})
 }
 
+// fixOptions are fix's flags and argument.
+type fixOptions struct {
+	out, in string
+	maxSize int64
+}
+
+func (o *fixOptions) addFlags(fs *pflag.FlagSet) {
+	fs.StringVarP(&o.out, "output", "o", "", "write the result to `FILE` (required; - for standard output)")
+	fs.Int64Var(&o.maxSize, "max-size", validate.DefaultMaxSize, "refuse a file over `BYTES`")
+}
+
+// check refuses bad usage: one prediction file, and -o naming another.
+func (o *fixOptions) check(args []string) error {
+	if len(args) != 1 {
+		return usageError{fmt.Errorf("want exactly one prediction file, got %d", len(args))}
+	}
+	o.in = args[0]
+	if o.out == "" {
+		return usageError{fmt.Errorf("-o FILE is required (- for standard output)")}
+	}
+	return checkPaths([]namedPath{{"PRED", o.in}}, []namedPath{{"--output", o.out}})
+}
+
 func runFix(e *env, args []string) error {
 	c := commands["fix"]
 	fs := newFlagSet(c)
-	out := fs.StringP("output", "o", "", "write the result to `FILE` (required; - for standard output)")
-	maxSize := fs.Int64("max-size", validate.DefaultMaxSize, "refuse a file over `BYTES`")
+	var o fixOptions
+	o.addFlags(fs)
 	if err := c.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return usageError{fmt.Errorf("want exactly one prediction file, got %d", fs.NArg())}
-	}
-	if *out == "" {
-		return usageError{fmt.Errorf("-o FILE is required (- for standard output)")}
-	}
-	if err := checkPaths([]namedPath{{"PRED", fs.Arg(0)}}, []namedPath{{"--output", *out}}); err != nil {
+	if err := o.check(fs.Args()); err != nil {
 		return err
 	}
-	src, err := validate.ReadSource(fs.Arg(0), *maxSize)
+	src, err := validate.ReadSource(o.in, o.maxSize)
 	if err != nil {
 		return err
 	}
 	defer src.Close()
+	data, err := o.rewrite(e, src)
+	if err != nil {
+		return err
+	}
+	return o.remaining(e, src.Name, data)
+}
+
+// rewrite repairs and canonicalizes the file, lists each change on stderr
+// and writes the result.
+func (o *fixOptions) rewrite(e *env, src *validate.Source) ([]byte, error) {
 	if src.Data == nil {
 		src.WriteProblems(e.stderr)
-		return problemsError{fmt.Sprintf("%s holds no readable .jsonl; nothing written", src.Name)}
+		return nil, problemsError{fmt.Sprintf("%s holds no readable .jsonl; nothing written", src.Name)}
 	}
 	repaired, notes := validate.Repair(src.Data)
 	for _, n := range notes {
@@ -68,23 +96,27 @@ func runFix(e *env, args []string) error {
 	}
 	data, rewrites := validate.Canonicalize(repaired)
 	writeRewrites(e.stderr, src.Name, rewrites)
-	if err := writeOut(e.stdout, *out, data); err != nil {
-		return err
+	if err := writeOut(e.stdout, o.out, data); err != nil {
+		return nil, err
 	}
 	fmt.Fprintf(e.stderr, "%s: %d values rewritten\n", src.Name, len(rewrites))
-	// Say what fix left as it was: lines that are not JSON, missing fields
-	// and the like. Ids are not checked (the file may hold a subset).
+	return data, nil
+}
+
+// remaining says what fix left as it was: lines that are not JSON, missing
+// fields and the like. Ids are not checked (the file may hold a subset).
+func (o *fixOptions) remaining(e *env, name string, data []byte) error {
 	v, err := validate.New()
 	if err != nil {
 		return err
 	}
-	rep := v.Validate(&validate.Source{Name: src.Name, Data: data}, validate.Options{MaxDetails: 20}).
+	rep := v.Validate(&validate.Source{Name: name, Data: data}, validate.Options{MaxDetails: 20}).
 		Without(validate.CodeMissingID, validate.CodeUnknownID)
 	if rep.ErrorCount > 0 {
 		// Rejected or penalised: fix could not repair them without guessing.
 		rep.WriteText(e.stderr, 20, false)
 		counts := append(rep.ErrorCounts(true), rep.ErrorCounts(false)...)
-		return problemsError{fmt.Sprintf("%s: wrote %s, but problems fix cannot repair without guessing remain (%s): edit them by hand", src.Name, *out, strings.Join(counts, ", "))}
+		return problemsError{fmt.Sprintf("%s: wrote %s, but problems fix cannot repair without guessing remain (%s): edit them by hand", name, o.out, strings.Join(counts, ", "))}
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rxeval/rxeval/judges"
 	"github.com/rxeval/rxeval/study"
+	"github.com/spf13/pflag"
 )
 
 func init() {
@@ -110,70 +111,117 @@ func runStudy(e *env, args []string) error {
 	return usageError{fmt.Errorf("unknown study %q: want calibrate or agree", args[0])}
 }
 
-func runCalibrate(e *env, c *command, args []string) error {
-	fs := newFlagSet(c)
-	labels := fs.String("labels", "", "human-labelled pairs `FILE` (required)")
-	judgeSpec := fs.String("judge", "", "`JUDGE`: exact, offline, gted[:THRESHOLD], bleu[:THRESHOLD], ollama:MODEL, ollama-only:MODEL, openai:MODEL, openai-only:MODEL (required)")
-	sweep := fs.Bool("sweep", false, "choose the threshold of gted or bleu that maximizes kappa on the set")
-	format := fs.String("format", "text", "output `FORMAT`: text or json")
-	boot := fs.Int("bootstrap", 0, "add 95% percentile intervals from `N` resamples")
-	seed := fs.Uint64("seed", 1, "bootstrap random `SEED`")
-	task := fs.String("task", "", "judge only the pairs of `TASK`: correction or localization (default: every task the judge can decide; gted and bleu skip localization pairs and say how many)")
-	var jf judgeFlags
-	jf.register(fs)
-	if err := c.parse(fs, args); err != nil {
-		return err
-	}
-	if *labels == "" || *judgeSpec == "" {
+// calibrateOptions are study calibrate's flags.
+type calibrateOptions struct {
+	labels, judge, format, task string
+	sweep                       bool
+	boot                        int
+	seed                        uint64
+	jf                          judgeFlags
+	spec                        judges.Spec
+}
+
+func (o *calibrateOptions) addFlags(fs *pflag.FlagSet) {
+	fs.StringVar(&o.labels, "labels", "", "human-labelled pairs `FILE` (required)")
+	fs.StringVar(&o.judge, "judge", "", "`JUDGE`: exact, offline, gted[:THRESHOLD], bleu[:THRESHOLD], ollama:MODEL, ollama-only:MODEL, openai:MODEL, openai-only:MODEL (required)")
+	fs.BoolVar(&o.sweep, "sweep", false, "choose the threshold of gted or bleu that maximizes kappa on the set")
+	fs.StringVar(&o.format, "format", "text", "output `FORMAT`: text or json")
+	fs.IntVar(&o.boot, "bootstrap", 0, "add 95% percentile intervals from `N` resamples")
+	fs.Uint64Var(&o.seed, "seed", 1, "bootstrap random `SEED`")
+	fs.StringVar(&o.task, "task", "", "judge only the pairs of `TASK`: correction or localization (default: every task the judge can decide; gted and bleu skip localization pairs and say how many)")
+	o.jf.register(fs)
+}
+
+// check refuses bad usage and parses the judge spec.
+func (o *calibrateOptions) check() error {
+	if o.labels == "" || o.judge == "" {
 		return usageError{fmt.Errorf("--labels and --judge are required")}
 	}
-	if *format != "text" && *format != "json" {
-		return usageError{fmt.Errorf("--format must be text or json, not %q", *format)}
+	if o.format != "text" && o.format != "json" {
+		return usageError{fmt.Errorf("--format must be text or json, not %q", o.format)}
 	}
-	spec, err := judges.ParseSpec(*judgeSpec)
+	spec, err := judges.ParseSpec(o.judge)
 	if err != nil {
 		return usageError{err}
 	}
-	if *task != "" && *task != study.TaskCorrection && *task != study.TaskLocalization {
-		return usageError{fmt.Errorf("--task must be correction or localization, not %q", *task)}
+	o.spec = spec
+	if o.task != "" && o.task != study.TaskCorrection && o.task != study.TaskLocalization {
+		return usageError{fmt.Errorf("--task must be correction or localization, not %q", o.task)}
 	}
-	data, err := os.ReadFile(*labels)
+	return nil
+}
+
+func runCalibrate(e *env, c *command, args []string) error {
+	fs := newFlagSet(c)
+	var o calibrateOptions
+	o.addFlags(fs)
+	if err := c.parse(fs, args); err != nil {
+		return err
+	}
+	if err := o.check(); err != nil {
+		return err
+	}
+	pairs, err := o.readLabels(e)
 	if err != nil {
 		return err
 	}
-	pairs, _, err := study.ReadLabels(data)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "%s: %v\n", *labels, err)
-		return problemsError{fmt.Sprintf("%s: not a labelled set", *labels)}
-	}
-	opts := study.Options{Sweep: *sweep, Bootstrap: *boot, Seed: *seed, Localization: judges.SpanJudge{}, Task: *task}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if spec.NeedsServer() {
-		j, _, closeJudge, err := jf.open(ctx, *judgeSpec, e.stderr)
+	res, err := o.calibrate(ctx, e, pairs)
+	if err != nil {
+		return err
+	}
+	if o.format == "json" {
+		return writeJSON(e.stdout, res)
+	}
+	return writeCalibration(e.stdout, o.labels, res)
+}
+
+// readLabels reads the human-labelled set.
+func (o *calibrateOptions) readLabels(e *env) ([]study.LabeledPair, error) {
+	data, err := os.ReadFile(o.labels)
+	if err != nil {
+		return nil, err
+	}
+	pairs, _, err := study.ReadLabels(data)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "%s: %v\n", o.labels, err)
+		return nil, problemsError{fmt.Sprintf("%s: not a labelled set", o.labels)}
+	}
+	return pairs, nil
+}
+
+// calibrate opens the judge (a model server only when the spec needs one)
+// and measures it on the pairs.
+func (o *calibrateOptions) calibrate(ctx context.Context, e *env, pairs []study.LabeledPair) (*study.Result, error) {
+	opts := study.Options{Sweep: o.sweep, Bootstrap: o.boot, Seed: o.seed, Localization: judges.SpanJudge{}, Task: o.task}
+	if o.spec.NeedsServer() {
+		j, _, closeJudge, err := o.jf.open(ctx, o.judge, e.stderr)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		defer closeJudge()
 		opts.Judge = j
 	}
-	res, err := study.Calibrate(ctx, pairs, *judgeSpec, opts)
+	res, err := study.Calibrate(ctx, pairs, o.judge, opts)
 	if err != nil {
 		if errors.As(err, new(study.UsageError)) {
-			return usageError{err}
+			return nil, usageError{err}
 		}
 		if errors.Is(err, study.ErrNothingToJudge) {
-			fmt.Fprintf(e.stderr, "%s: %v\n", *labels, err)
-			return problemsError{fmt.Sprintf("%s: nothing to judge", *labels)}
+			fmt.Fprintf(e.stderr, "%s: %v\n", o.labels, err)
+			return nil, problemsError{fmt.Sprintf("%s: nothing to judge", o.labels)}
 		}
-		return err
+		return nil, err
 	}
-	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(res)
-	}
-	return writeCalibration(e.stdout, *labels, res)
+	return res, nil
+}
+
+// writeJSON writes v indented, as every --format json does.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }
 
 func pct(x float64) string { return fmt.Sprintf("%6.2f%%", 100*x) }
@@ -352,13 +400,9 @@ func runAgree(e *env, c *command, args []string) error {
 	}
 	var runs [2]map[string]study.Outcome
 	for i, name := range fs.Args() {
-		data, err := os.ReadFile(name)
-		if err != nil {
+		var err error
+		if runs[i], err = readOutcomes(e, name); err != nil {
 			return err
-		}
-		if runs[i], _, err = study.ReadOutcomes(data); err != nil {
-			fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
-			return problemsError{fmt.Sprintf("%s: not a per-sample file", name)}
 		}
 	}
 	res := study.Agree(runs[0], runs[1])
@@ -366,12 +410,29 @@ func runAgree(e *env, c *command, args []string) error {
 		return problemsError{fmt.Sprintf("%s and %s share no sample id: nothing to compare", fs.Arg(0), fs.Arg(1))}
 	}
 	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(res)
+		return writeJSON(e.stdout, res)
 	}
-	w := e.stdout
-	fmt.Fprintf(w, "A %s\nB %s\n%d samples in both", fs.Arg(0), fs.Arg(1), res.N)
+	writeAgreement(e.stdout, fs.Arg(0), fs.Arg(1), res)
+	return nil
+}
+
+// readOutcomes reads one per-sample file.
+func readOutcomes(e *env, name string) (map[string]study.Outcome, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	run, _, err := study.ReadOutcomes(data)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
+		return nil, problemsError{fmt.Sprintf("%s: not a per-sample file", name)}
+	}
+	return run, nil
+}
+
+// writeAgreement writes study agree's text report.
+func writeAgreement(w io.Writer, a, b string, res study.Agreement) {
+	fmt.Fprintf(w, "A %s\nB %s\n%d samples in both", a, b, res.N)
 	if res.OnlyInA+res.OnlyInB > 0 {
 		fmt.Fprintf(w, " (%d only in A, %d only in B, not compared)", res.OnlyInA, res.OnlyInB)
 	}
@@ -397,5 +458,4 @@ func runAgree(e *env, c *command, args []string) error {
 		}
 	}
 	fmt.Fprintln(w)
-	return nil
 }
