@@ -41,14 +41,14 @@ func TestAlignedFractionKept(t *testing.T) {
 		if len(s.Warnings) != tt.warns || tt.warns > 0 && !strings.Contains(s.Warnings[0], tt.warnHas) {
 			t.Errorf("n %d frac %v: warnings %q, want %d with %q", tt.n, tt.frac, s.Warnings, tt.warns, tt.warnHas)
 		}
-		if tt.aligned > 0 && s.AlignedSources != min(tt.aligned, 368) {
+		if tt.aligned > 0 && s.AlignedSources != min(tt.aligned, 367) {
 			t.Errorf("n %d frac %v: %d distinct aligned sources", tt.n, tt.frac, s.AlignedSources)
 		}
 	}
 }
 
 // TestAlignedSourcesFullSet: at the default --n 7030 the 1758 aligned
-// samples use every one of the 368 usable sources, 4 or 5 times each.
+// samples use every one of the 367 usable sources (Axler_exercise_6_7, whose I•v glues an infix to a name, is not read), 4 or 5 times each.
 func TestAlignedSourcesFullSet(t *testing.T) {
 	set := full(t)
 	uses := map[string]int{}
@@ -62,7 +62,7 @@ func TestAlignedSourcesFullSet(t *testing.T) {
 		most = max(most, n)
 	}
 	s := set.Summary
-	if len(uses) != 368 || s.AlignedSources != len(uses) || s.AlignedMaxUses != most || most != 5 || s.AlignedReuse != 1758-368 || len(s.Warnings) != 0 {
+	if len(uses) != 367 || s.AlignedSources != len(uses) || s.AlignedMaxUses != most || most != 5 || s.AlignedReuse != 1758-367 || len(s.Warnings) != 0 {
 		t.Errorf("distinct %d (summary %d), most used %d times (summary %d), reuse %d, warnings %q", len(uses), s.AlignedSources, most, s.AlignedMaxUses, s.AlignedReuse, s.Warnings)
 	}
 }

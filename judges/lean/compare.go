@@ -156,20 +156,328 @@ func unfaithful(d Difference, na, nb *Node) string {
 			return why
 		}
 	}
-	// The value term around the difference: up through arithmetic,
-	// application and rounding, to the relation or connective above.
-	// A numeral under injective wrappers only (-56, (3 : ℝ), ↑3) is still
-	// a lone value.
+	// The value terms around the difference: up through arithmetic,
+	// application and rounding. A numeral under injective wrappers only
+	// (-56, (3 : ℝ), ↑3) is still a lone value; any larger term around it
+	// without a variable (1 / 2, 2 ^ 0, 3 - 5, max 3 5) may have the same
+	// value in both statements, even inside a term with variables
+	// (x ^ (1 / 2) is x ^ 0 on ℕ exponents, y + 1 / 2 is y + 0 on ℕ).
 	lone, i := d.at, len(d.path)-1
 	for ; i >= 0 && injective(d.path[i]); i-- {
 		lone = d.path[i]
 	}
 	t := lone
-	for ; i >= 0 && valueNode(d.path[i]); i-- {
+	for ; i >= 0 && valueNode(d.path[i]) && !hasVariable(d.path[i], false); i-- {
 		t = d.path[i]
 	}
-	if t != lone && !hasVariable(t, false) {
+	if t != lone {
 		return fmt.Sprintf("the statements differ only in %s vs %s inside %s, a term with no variable whose two values may coincide", d.A, d.B, clipNode(t))
+	}
+	if d.Kind == "numeral" {
+		return numeralUnfaithful(d)
+	}
+	return boundaryOperand(d)
+}
+
+// boundaryOperand says why a differing operator may give the same value
+// because an operand is 0 or 1, ∅, ⊤ or ⊥, or "". Arithmetic: each
+// operator's value with that operand, as a table; the pair is undecided
+// when both collapse to the same value or one to a value that depends on
+// the type: x / 0 and x * 0 are both 0, n % 0 and n + 0 both n, 0 - n and
+// 0 * n both 0 on ℕ, s ∪ ∅ and s \ ∅ both s. Relations: the pairs that
+// coincide on ℕ and on nonnegative terms (n ≤ 0 is n = 0, |x| ≤ 0 is
+// |x| = 0, 0 < n is 0 ≠ n, n ∣ 1 is n = 1, 0 ∣ n is 0 = n).
+func boundaryOperand(d Difference) string {
+	n := d.at
+	if n == nil || n.K != KindBinary || len(n.C) != 2 {
+		return ""
+	}
+	for side, c := range n.C {
+		v := boundaryValue(c)
+		if v == "" {
+			continue
+		}
+		if collapse[[2]string{side2[side], v}] == nil {
+			continue
+		}
+		ra, rb := collapse[[2]string{side2[side], v}][d.A], collapse[[2]string{side2[side], v}][d.B]
+		if ra == "?" || rb == "?" || ra != "" && ra == rb {
+			return fmt.Sprintf("the statements differ only in %s vs %s with %s as an operand, where both operators can give the same value", d.A, d.B, c.V)
+		}
+	}
+	for _, c := range n.C {
+		if v := boundaryValue(c); v != "" && relationPairs[[2]string{d.A, d.B}] {
+			return fmt.Sprintf("the statements differ only in %s vs %s against %s, which mean the same on ℕ and on nonnegative terms", d.A, d.B, c.V)
+		}
+	}
+	return ""
+}
+
+var side2 = [2]string{"left", "right"}
+
+// boundaryValue is "0" or "1" for the numerals and ∅ ⊤ ⊥ for those
+// constants, or "".
+func boundaryValue(n *Node) string {
+	switch {
+	case n.K == KindNum && (n.V == "0" || n.V == "1"):
+		return n.V
+	case n.K == KindID && (n.V == "∅" || n.V == "⊤" || n.V == "⊥" || n.V == "Set.univ"):
+		return n.V
+	}
+	return ""
+}
+
+// collapse gives, for an operand (its side and value), what each operator
+// reduces to: "x" or "y" (the other operand), a constant, "?" when it
+// depends on the type, "" when it does not reduce.
+var collapse = map[[2]string]map[string]string{
+	{"right", "0"}:        {"+": "x", "-": "x", "*": "0", "/": "0", "%": "x", "⊔": "?", "⊓": "?", "^": "1", "•": "0", "∣": "?"},
+	{"left", "0"}:         {"+": "y", "-": "?", "*": "0", "/": "0", "%": "0", "⊔": "?", "⊓": "?", "^": "?", "•": "0", "∣": "?"},
+	{"right", "1"}:        {"*": "x", "/": "x", "^": "x", "%": "?", "⊔": "?", "⊓": "?", "∣": "?"},
+	{"left", "1"}:         {"*": "y", "^": "1", "%": "?", "⊔": "?", "⊓": "?", "∣": "?"},
+	{"right", "∅"}:        {"∪": "x", "\\": "x", "∆": "x", "∩": "∅", "×ˢ": "∅"},
+	{"left", "∅"}:         {"∪": "y", "\\": "∅", "∆": "y", "∩": "∅", "×ˢ": "∅"},
+	{"right", "⊤"}:        {"⊔": "⊤", "⊓": "x", "∪": "?", "∩": "?"},
+	{"left", "⊤"}:         {"⊔": "⊤", "⊓": "y", "∪": "?", "∩": "?"},
+	{"right", "⊥"}:        {"⊔": "x", "⊓": "⊥", "∪": "?", "∩": "?"},
+	{"left", "⊥"}:         {"⊔": "y", "⊓": "⊥", "∪": "?", "∩": "?"},
+	{"right", "Set.univ"}: {"∪": "Set.univ", "∩": "x", "\\": "∅"},
+	{"left", "Set.univ"}:  {"∪": "Set.univ", "∩": "y"},
+}
+
+// relationPairs are relations that coincide against 0 or 1 on ℕ or on a
+// nonnegative term, in either order.
+var relationPairs = func() map[[2]string]bool {
+	m := map[[2]string]bool{}
+	for _, p := range [][2]string{{"≤", "="}, {"≥", "="}, {"<", "≠"}, {">", "≠"}, {"∣", "="}} {
+		m[p] = true
+		m[[2]string{p[1], p[0]}] = true
+	}
+	return m
+}()
+
+// homogeneous are the operators whose operands (and, for + - * / % ⊔ ⊓,
+// result) have one type, so that a numeral among them takes the type of
+// the other operands: binop% and binrel% in Lean core, and Dvd.dvd, Ne,
+// Max and Min whose arguments share their type parameter.
+var homogeneous = map[string]bool{"+": true, "-": true, "*": true, "/": true, "%": true, "⊔": true, "⊓": true, "=": true, "≠": true, "<": true, "≤": true, ">": true, "≥": true, "∣": true}
+
+// relations among homogeneous: the root of a component (a Prop).
+var relations = map[string]bool{"=": true, "≠": true, "<": true, "≤": true, ">": true, "≥": true, "∣": true}
+
+// numericArgs are Mathlib functions whose numeric arguments have one
+// fixed type, so that a numeral argument has it: Finset.range 5 is a
+// natural number.
+var numericArgs = map[string]string{
+	"Finset.range": "ℕ", "Nat.choose": "ℕ", "Nat.factorial": "ℕ", "Nat.Prime": "ℕ", "Nat.gcd": "ℕ", "Nat.lcm": "ℕ",
+	"Nat.digits": "ℕ", "Nat.divisors": "ℕ", "Nat.totient": "ℕ", "Nat.fib": "ℕ", "Nat.sqrt": "ℕ",
+	"Int.gcd": "ℤ", "Int.natAbs": "ℤ", "Int.toNat": "ℤ",
+	"Real.sqrt": "ℝ", "Real.log": "ℝ", "Real.exp": "ℝ", "Real.sin": "ℝ", "Real.cos": "ℝ", "Real.tan": "ℝ", "Real.arctan": "ℝ", "Real.logb": "ℝ", "Real.pi": "ℝ",
+}
+
+// sameTypeFunctions return a value of their arguments' type.
+var sameTypeFunctions = map[string]bool{"abs": true, "max": true, "min": true}
+
+// numericResults are Mathlib functions with a fixed numeric result type.
+var numericResults = map[string]string{
+	"Nat.choose": "ℕ", "Nat.factorial": "ℕ", "Nat.gcd": "ℕ", "Nat.lcm": "ℕ", "Nat.totient": "ℕ", "Nat.fib": "ℕ", "Nat.sqrt": "ℕ",
+	"Int.gcd": "ℕ", "Int.natAbs": "ℕ", "Int.toNat": "ℕ", "Finset.card": "ℕ", "Int.floor": "ℤ", "Int.ceil": "ℤ", "Nat.floor": "ℕ", "Nat.ceil": "ℕ",
+	"Real.sqrt": "ℝ", "Real.log": "ℝ", "Real.exp": "ℝ", "Real.sin": "ℝ", "Real.cos": "ℝ", "Real.tan": "ℝ", "Real.arctan": "ℝ", "Real.logb": "ℝ",
+}
+
+// numeralUnfaithful says why a single differing numeral does not show the
+// statements differ, or "" when it does: its type must be read as ℕ, ℤ,
+// ℚ, ℝ or ℂ (issue 17.3: in a field of characteristic p, a quotient ring,
+// GaloisField or Float, two numerals can be one element). The type comes
+// from an ascription, from the other leaves of the numeral's component
+// (the operands elaborated together: x + 1 = 3 with x : ℝ), from the
+// function it is an argument of, or, for numerals alone under a relation
+// or in an exponent, from Lean's default ℕ. Truncating / and % (on ℕ, ℤ)
+// may also map two numerals to one value: (n + 4) % 2 is (n + 2) % 2.
+func numeralUnfaithful(d Difference) string {
+	if x, ok1 := numValue(d.A); ok1 {
+		if y, ok2 := numValue(d.B); ok2 && x.Cmp(y) == 0 {
+			return "" // one value written two ways: oneDifference says so
+		}
+	}
+	env := pathTypes(d)
+	unknown := fmt.Sprintf("the statements differ only in a numeral (%s vs %s) whose type lean-ast cannot read as ℕ, ℤ, ℚ, ℝ or ℂ", d.A, d.B)
+	x, i := d.at, len(d.path)-1
+	// Injective wrappers: an ascription gives the type, a coercion's
+	// argument is elaborated alone (ℕ by default).
+	for ; i >= 0 && injective(d.path[i]); i-- {
+		switch p := d.path[i]; p.K {
+		case KindAscription:
+			if numRank[typeClass(p.C[1])] > 0 {
+				return ""
+			}
+			return unknown
+		case KindCoe:
+			return ""
+		}
+		x = d.path[i]
+	}
+	// The component: up through the homogeneous operators and the base of
+	// ^; an exponent is elaborated on its own.
+	divides := false
+	for ; i >= 0; i-- {
+		p := d.path[i]
+		if p.K == KindParen || p.K == KindUnary && p.V == "-" {
+			x = p
+			continue
+		}
+		if p.K != KindBinary || !(homogeneous[p.V] || p.V == "^" && len(p.C) == 2 && p.C[0] == x) {
+			break
+		}
+		if p.V == "/" || p.V == "%" {
+			divides = true
+		}
+		x = p
+		if relations[p.V] {
+			i--
+			break
+		}
+	}
+	root := x
+	class, ok := componentClass(root, env)
+	if !ok {
+		return unknown
+	}
+	if class == "" { // numerals only: the type comes from around the component
+		switch {
+		case root.K == KindBinary && relations[root.V], i < 0:
+			class = "ℕ" // Lean's default instance for numerals
+		case d.path[i].K == KindBinary && d.path[i].V == "^" && d.path[i].C[1] == root:
+			class = "ℕ"
+		case d.path[i].K == KindAscription:
+			class = typeClass(d.path[i].C[1])
+		case d.path[i].K == KindApp:
+			class = argClass(d.path[i], root, env)
+		}
+		if numRank[class] == 0 {
+			return unknown
+		}
+	}
+	if divides && !isField(class) {
+		return fmt.Sprintf("the statements differ only in a numeral (%s vs %s) under / or %% on %s, which truncate: two numerals may give one value", d.A, d.B, class)
+	}
+	return ""
+}
+
+// pathTypes maps the names bound along the difference's path to their
+// types.
+func pathTypes(d Difference) map[string]*Node {
+	env := map[string]*Node{}
+	for k, n := range d.path {
+		next := d.at
+		if k+1 < len(d.path) {
+			next = d.path[k+1]
+		}
+		switch {
+		case binderKinds[n.K] && len(n.C) >= 2 && n.C[len(n.C)-1] == next:
+			env[n.V] = n.C[0]
+		case n.K == KindBig && len(n.C) == 4 && n.C[3] == next:
+			env[n.C[0].V] = n.C[1]
+		}
+	}
+	return env
+}
+
+// componentClass is the numeric type of a component's non-numeral
+// leaves: "" when all are numerals (or coercions, which take the
+// component's type), ok false when one is not known.
+func componentClass(n *Node, env map[string]*Node) (string, bool) {
+	class := ""
+	var walk func(n *Node) bool
+	walk = func(n *Node) bool {
+		switch {
+		case n.K == KindParen || n.K == KindUnary && n.V == "-" || n.K == KindAbs:
+			return walk(n.C[0])
+		case n.K == KindBinary && homogeneous[n.V] && len(n.C) == 2:
+			return walk(n.C[0]) && walk(n.C[1])
+		case n.K == KindBinary && n.V == "^" && len(n.C) == 2:
+			return walk(n.C[0])
+		case n.K == KindNum || n.K == KindCoe:
+			return true
+		}
+		c := leafClass(n, env)
+		if numRank[c] == 0 {
+			return false
+		}
+		if numRank[c] > numRank[class] {
+			class = c
+		}
+		return true
+	}
+	ok := walk(n)
+	return class, ok
+}
+
+// leafClass is the numeric type of a component's leaf, or "".
+func leafClass(n *Node, env map[string]*Node) string {
+	switch n.K {
+	case KindID:
+		if t, ok := env[n.V]; ok {
+			return typeClass(t)
+		}
+		return numericResults[n.V]
+	case KindApp:
+		h := n.C[0]
+		if h.K != KindID {
+			return ""
+		}
+		if sameTypeFunctions[h.V] { // abs x, max x y: the type of the arguments
+			class := ""
+			for _, a := range n.C[1:] {
+				c, ok := componentClass(a, env)
+				if !ok || c == "" {
+					return ""
+				}
+				if numRank[c] > numRank[class] {
+					class = c
+				}
+			}
+			return class
+		}
+		if t, ok := env[h.V]; ok {
+			for range n.C[1:] {
+				if t.K != KindPi || len(t.C) != 2 {
+					return ""
+				}
+				t = t.C[1]
+			}
+			return typeClass(t)
+		}
+		return numericResults[h.V]
+	case KindAscription:
+		return typeClass(n.C[1])
+	case KindFloor, KindCeil:
+		return "ℤ"
+	case KindFloorNat, KindCeilNat:
+		return "ℕ"
+	}
+	return ""
+}
+
+// argClass is the numeric type of an application's argument arg: from a
+// bound function's declared domain or numericArgs, or "".
+func argClass(app, arg *Node, env map[string]*Node) string {
+	h := app.C[0]
+	if h.K != KindID {
+		return ""
+	}
+	t, ok := env[h.V]
+	if !ok {
+		return numericArgs[h.V]
+	}
+	for _, a := range app.C[1:] {
+		if t.K != KindPi || len(t.C) != 2 {
+			return ""
+		}
+		if a == arg {
+			return typeClass(t.C[0])
+		}
+		t = t.C[1]
 	}
 	return ""
 }

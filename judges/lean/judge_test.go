@@ -20,8 +20,9 @@ func proofNet(t testing.TB) []named {
 	notModelled := 0
 	for _, r := range fixtures.ProofNet(t) {
 		// Statements with notation outside lean-ast's closed world (ProofNet
-		// has one: ×ₗ, which Mathlib does not declare as an infix) are
-		// left out, and counted.
+		// has two: ×ₗ, which Mathlib does not declare as an infix, and
+		// I•v, a • glued to a name, which Lean's tokenizer would read as a
+		// longer token if one were declared) are left out, and counted.
 		if _, err := lex(r.Formal); errors.Is(err, ErrNotModelled) {
 			notModelled++
 			continue
@@ -30,8 +31,8 @@ func proofNet(t testing.TB) []named {
 			out = append(out, named{r.Name, r.Formal})
 		}
 	}
-	if notModelled > 1 {
-		t.Fatalf("%d ProofNet statements hold notation lean-ast does not read, want at most 1", notModelled)
+	if notModelled > 2 {
+		t.Fatalf("%d ProofNet statements hold notation lean-ast does not read, want at most 2", notModelled)
 	}
 	return out
 }
@@ -43,8 +44,8 @@ func TestParsesProofNet(t *testing.T) {
 			t.Errorf("%s: %v\n%s", s.name, err, s.statement)
 		}
 	}
-	if len(stmts) != 371 {
-		t.Errorf("%d statements, want 374 less the 2 truncated and the 1 with notation lean-ast does not read", len(stmts))
+	if len(stmts) != 370 {
+		t.Errorf("%d statements, want 374 less the 2 truncated and the 2 with notation lean-ast does not read", len(stmts))
 	}
 }
 
@@ -294,10 +295,16 @@ func TestOneTokenChangesNeverEquivalent(t *testing.T) {
 // miniF2F predictions that write 852_9, 20_7 and 1222_3 for bases have
 // fewer tokens: 8 mutants fewer, 12 fewer decided. A differing operator
 // on two equal operands, or with both operators' identity on the right
-// (x * 1 vs x / 1), is no longer decided: 3 fewer.
+// (x * 1 vs x / 1), is no longer decided: 3 fewer. An infix glued to the
+// name after it (I•v) leaves Axler_exercise_6_7 unread: 17 mutants fewer,
+// none of which was decided. The outsider round of 2026-11-25 made a
+// differing numeral decide only where its type reads as ℕ ℤ ℚ ℝ ℂ (473
+// undecided for it), inside no variable-free term (1 / 2 in x ^ (1 / 2)),
+// under no truncating / or %, and a differing operator only where no
+// operand is a 0, 1, ∅, ⊤ or ⊥ both operators collapse on: 4,824 -> 4,226.
 const (
-	wantMutants        = 9229
-	wantMutantsDecided = 4824
+	wantMutants        = 9212
+	wantMutantsDecided = 4226
 )
 
 // FuzzParse: the parser never panics, and whatever it parses normalizes

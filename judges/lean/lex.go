@@ -33,7 +33,7 @@ type token struct {
 var symbols = []string{
 	":=", "''", "⁻¹'", "⋃₀", "⋂₀", "//", "→+*", "→*₀", "→*", "→+", "≃+*", "≃*", "≃+", "→ₗ", "≃ₗ", "→L", "→ᵃ", "→o", "↪", "->", "<->", "<=", ">=", "!=", "/\\", "\\/",
 	"=>", "..", "∃!", "⁻¹", "×ˢ", "∑'", "∏'", "::", "++", "=ᶠ", "≤ᶠ", "∀ᶠ", "∃ᶠ", "⌋₊", "⌉₊", "||", "&&", "<|>", "<|", "|>", ".1", ".2",
-	"∫⁻", "∠", "∡",
+	"∫⁻", "∠", "∡", "^[",
 }
 
 // gluedToBracket are symbols Lean knows only with their "[" glued on: the
@@ -41,6 +41,13 @@ var symbols = []string{
 // and so on, so "=ᶠ [l]" is not Lean. The lexer reads the symbol and the
 // bracket as two tokens, and refuses the symbol without it.
 var gluedToBracket = map[string]bool{"=ᶠ": true, "≤ᶠ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
+
+// gluedLetterSafe are the infix tokens that may touch the name after them
+// (2*x, x^n, a+b): the longer tokens Lean core and Mathlib declare with
+// these beginnings go on with a subscript or a symbol (+ᵥ, -ᵥ, *ᵥ, /ₘ, ^[),
+// which the lexer refuses or reads as its own token, never with a letter.
+// After any other infix a glued letter leaves the statement unread.
+var gluedLetterSafe = map[string]bool{"+": true, "-": true, "*": true, "/": true, "%": true, "^": true, "..": true}
 
 // GluedToBracket reports whether Lean knows the symbol only with "[" right
 // after it (→ₗ[R], f =ᶠ[l] g): text that respaces tokens keeps them glued.
@@ -282,6 +289,11 @@ func (l *lexer) scanSymbol(i int, r rune, size int) (int, error) {
 			// Lean 3 syntax, a letter Lean rejects) leaves the statement
 			// unread rather than guessed at.
 			return 0, fmt.Errorf("%w: %q (U+%04X) at byte %d is neither a Lean identifier character nor notation lean-ast knows", ErrNotModelled, r, r, i)
+		}
+	}
+	if next, _ := utf8.DecodeRuneInString(l.src[i+len(matched):]); isIdentStart(next) && !gluedLetterSafe[matched] {
+		if _, isInfix := infix[matched]; isInfix {
+			return 0, fmt.Errorf("%w: %q at byte %d is glued to the name after it: Lean's tokenizer reads the longest token it declares, and Mathlib declares such tokens (→r, ≃o, →SL[, =O[, ⥤q), not all in lean-ast's table", ErrNotModelled, matched, i)
 		}
 	}
 	l.emit(tSym, i, i+len(matched))

@@ -43,6 +43,8 @@ var Infixes = []Notation{
 	{"≃*", "≃*", 25, 'l', `infixl:25 " ≃* " => MulEquiv`, "Mathlib/Algebra/Group/Equiv/Defs.lean", true},
 	{"≃+", "≃+", 25, 'l', `infixl:25 " ≃+ " => AddEquiv`, "Mathlib/Algebra/Group/Equiv/Defs.lean", true},
 	{"≃ₗ", "≃ₗ", 50, 'n', `notation:50 M " ≃ₗ[" R "] " M₂ => LinearEquiv (RingHom.id R) M M₂`, "Mathlib/Algebra/Module/Equiv/Defs.lean", true},
+	{"⟶", "⟶", 10, 'r', `infixr:10 " ⟶ " => Quiver.Hom`, "Mathlib/Combinatorics/Quiver/Basic.lean", true},
+	{"⥤", "⥤", 26, 'r', `scoped[CategoryTheory] infixr:26 " ⥤ " => Functor`, "Mathlib/CategoryTheory/Functor/Basic.lean", true},
 	{"∨", "∨", 30, 'r', `infixr:30 " ∨  " => Or`, srcNotation, true},
 	{"\\/", "∨", 30, 'r', `infixr:30 " \/ " => Or`, srcNotation, true},
 	{"∧", "∧", 35, 'r', `infixr:35 " ∧ " => And`, srcNotation, true},
@@ -81,6 +83,8 @@ var Infixes = []Notation{
 	{"\\", "\\", 70, 'n', `infix:70 " \ " => SDiff.sdiff`, srcCore, true},
 	{"•", "•", 73, 'r', `infixr:73 " • " => HSMul.hSMul`, "Mathlib/Algebra/Group/Defs.lean", true},
 	{"^", "^", 80, 'r', `infixr:80 " ^ " => HPow.hPow`, srcNotation, true},
+	{"≫", "≫", 80, 'r', `scoped infixr:80 " ≫ " => CategoryStruct.comp`, "Mathlib/CategoryTheory/Category/Basic.lean", true},
+	{"⋙", "⋙", 80, 'r', `scoped[CategoryTheory] infixr:80 " ⋙ " => Functor.comp`, "Mathlib/CategoryTheory/Functor/Basic.lean", true},
 	{"''", "''", 80, 'l', `infixl:80 " '' " => image`, "Mathlib/Data/Set/Defs.lean", true},
 	{"⁻¹'", "⁻¹'", 80, 'l', `infixl:80 " ⁻¹' " => preimage`, "Mathlib/Data/Set/Defs.lean", true},
 	{"×ˢ", "×ˢ", 82, 'r', `@[inherit_doc SProd.sprod] infixr:82 " ×ˢ " => SProd.sprod`, "Mathlib/Data/SProd.lean", true},
@@ -103,8 +107,11 @@ var (
 	// apply to an application's argument: postfix:max "⁻¹" => Inv.inv
 	// (Mathlib/Algebra/Group/Defs.lean, checked); ᶜ: postfix:1024 "ᶜ" =>
 	// compl (Mathlib/Order/Notation.lean); ! : notation:10000 n "!" =>
-	// Nat.factorial n (Mathlib/Data/Nat/Factorial/Basic.lean).
-	Postfixes = []string{"⁻¹", "ᶜ", "ˣ", "!", "ᵀ", "ᵒᵈ"}
+	// Nat.factorial n (Mathlib/Data/Nat/Factorial/Basic.lean); ᗮ:
+	// notation:1200 K "ᗮ" => orthogonal K
+	// (Mathlib/Analysis/InnerProductSpace/Orthogonal.lean), a trailing
+	// parser above max, so it too applies to the argument.
+	Postfixes = []string{"⁻¹", "ᶜ", "ˣ", "!", "ᵀ", "ᵒᵈ", "ᗮ"}
 )
 
 // InfixOp returns the table's row for an infix token.
@@ -153,6 +160,8 @@ var Forms = []Form{
 	{"!", "postfix", "binds to the argument: n ! is Nat.factorial n", `notation:10000 n "!" => Nat.factorial n`, "Mathlib/Data/Nat/Factorial/Basic.lean", true},
 	{"ᵀ", "postfix", "binds to the argument", `scoped postfix:1024 "ᵀ" => Matrix.transpose`, "Mathlib/Data/Matrix/Basic.lean", true},
 	{"ᵒᵈ", "postfix", "binds to the argument", `notation:max α "ᵒᵈ" => OrderDual α`, "Mathlib/Order/Basic.lean", true},
+	{"ᗮ", "postfix", "binds to the argument: f Kᗮ is f (Kᗮ)", `notation:1200 K "ᗮ" => orthogonal K`, "Mathlib/Analysis/InnerProductSpace/Orthogonal.lean", true},
+	{"^[", "postfix", "f^[n] is Nat.iterate f n, binding to the argument: g f^[n] x is g (Nat.iterate f n) x; the token is ^[ glued, so f ^ [n] is a power", `notation:max f "^["n"]" => Nat.iterate f n`, "Mathlib/Logic/Function/Iterate.lean", true},
 	{"∀", "binder", "binders, optional type, binder predicates (∀ x ∈ s), body at 0", `leading_parser:leadPrec unicodeSymbol "∀" "forall" >> many1 binder >> optType >> ", " >> termParser`, srcTerm, true},
 	{"Π", "binder", "as ∀", `Π binders, body (the dependent arrow in Lean 3 spelling)`, "Mathlib (the Π notation; file not read)", false},
 	{"∃", "binder", "binders, optional type, binder predicates (∃ x > 0), body at 0", `macro "∃" xs:explicitBinders ", " b:term : term`, "lean4 src/Init/NotationExtra.lean", false},

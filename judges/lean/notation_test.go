@@ -12,7 +12,7 @@ import (
 // lower one last; against itself, left or right by its associativity. And
 // the precedence in each row is the number its cited declaration gives.
 func TestNotationTable(t *testing.T) {
-	declPrec := regexp.MustCompile(`^(?:infix[lr]?|notation|prefix|postfix):(\d+)`)
+	declPrec := regexp.MustCompile(`^(?:scoped(?:\[\w+\])? )?(?:infix[lr]?|notation|prefix|postfix):(\d+)`)
 	parse := func(src string) *Node {
 		t.Helper()
 		st, err := Parse("theorem t : " + src)

@@ -79,7 +79,7 @@ var infix = func() map[string]opInfo {
 // opsWithArg take a bracketed argument: a ≡ b [ZMOD n], f =ᶠ[l] g, M →ₗ[R] N.
 var opsWithArg = map[string]bool{"=ᶠ": true, "≤ᶠ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
 
-var postfix = map[string]string{"⁻¹": "⁻¹", "ᶜ": "ᶜ", "ˣ": "ˣ", "!": "!", "ᵀ": "ᵀ", "ᵒᵈ": "ᵒᵈ"}
+var postfix = map[string]string{"⁻¹": "⁻¹", "ᶜ": "ᶜ", "ˣ": "ˣ", "!": "!", "ᵀ": "ᵀ", "ᵒᵈ": "ᵒᵈ", "ᗮ": "ᗮ"}
 
 // atomSymbols stand alone as terms.
 var atomSymbols = map[string]bool{"∅": true, "⊤": true, "⊥": true, "∞": true, "·": true, "π": true, "ℵ₀": true, "∂": false, "∠": true, "∡": true}
@@ -194,6 +194,11 @@ func Parse(src string) (st *Statement, err error) {
 	}()
 	if err != nil {
 		return nil, err
+	}
+	for i := range toks {
+		if toks[i].kind == tIdent && strings.Contains(toks[i].text, "«") {
+			toks[i].text = unquoteName(toks[i].text)
+		}
 	}
 	p := &parser{toks: toks}
 	defer func() {
@@ -460,6 +465,10 @@ func (p *parser) expr(min int) *Node {
 				lhs = &Node{K: KindPostfix, V: post, C: []*Node{lhs}}
 				continue
 			}
+			if t.text == "^[" {
+				lhs = p.iterate(lhs)
+				continue
+			}
 			if op, ok := infix[t.text]; ok {
 				if op.prec < min {
 					return lhs
@@ -579,6 +588,10 @@ func (p *parser) arg() *Node {
 	// trailing parser that applies to the argument, not to the
 	// application: Lean reads f x⁻¹ as f (x⁻¹) (Real.log_inv).
 	for t := p.peek(); t.kind == tSym; t = p.peek() {
+		if t.text == "^[" {
+			n = p.iterate(n)
+			continue
+		}
 		post, ok := postfix[t.text]
 		if !ok {
 			break
@@ -587,6 +600,17 @@ func (p *parser) arg() *Node {
 		n = &Node{K: KindPostfix, V: post, C: []*Node{n}}
 	}
 	return n
+}
+
+// iterate reads f^[n] after f: notation:max f "^["n"]" => Nat.iterate f n
+// (Mathlib/Logic/Function/Iterate.lean), a trailing parser at max that,
+// like a postfix, applies to the argument before it. The tree is Lean's
+// own term, Nat.iterate f n.
+func (p *parser) iterate(f *Node) *Node {
+	p.next() // ^[
+	n := p.exprStop("]")
+	p.expect("]")
+	return &Node{K: KindApp, C: []*Node{{K: KindID, V: "Nat.iterate"}, f, n}}
 }
 
 // prefix parses a term in prefix position: prefix operators, binders,
@@ -1082,7 +1106,7 @@ func (p *parser) paren() *Node {
 		p.next()
 		typ := p.expr(0)
 		p.expect(")")
-		return &Node{K: KindAscription, C: []*Node{e, typ}}
+		return cdotFunction(&Node{K: KindAscription, C: []*Node{e, typ}})
 	case p.is(","):
 		items := []*Node{e}
 		for p.is(",") {
@@ -1090,10 +1114,50 @@ func (p *parser) paren() *Node {
 			items = append(items, p.expr(0))
 		}
 		p.expect(")")
-		return &Node{K: KindTuple, C: items}
+		return cdotFunction(&Node{K: KindTuple, C: items})
 	}
 	p.expect(")")
-	return &Node{K: KindParen, C: []*Node{e}}
+	return cdotFunction(&Node{K: KindParen, C: []*Node{e}})
+}
+
+// cdotFunction makes the parentheses n a function when the term inside
+// holds the cdot ·: Lean's expandCDot (src/Lean/Elab/BuiltinNotation.lean)
+// turns (· + 1) into fun x => x + 1 and (f · ·) into fun x y => f x y,
+// each · a new parameter in the order written, up to the nearest
+// enclosing parentheses, ascription or tuple. So (·) is the identity, and
+// F (·) is F applied to it, while (F ·) is F itself. Inner parentheses
+// were read first and took their own ·s.
+func cdotFunction(n *Node) *Node {
+	count := 0
+	var replace func(*Node) *Node
+	replace = func(x *Node) *Node {
+		if x.K == KindID && x.V == "·" {
+			count++
+			return &Node{K: KindID, V: fmt.Sprintf("·%d", count)}
+		}
+		if len(x.C) == 0 {
+			return x
+		}
+		var kids []*Node
+		for i, c := range x.C {
+			r := replace(c)
+			if r != c && kids == nil {
+				kids = append(make([]*Node, 0, len(x.C)), x.C[:i]...)
+			}
+			if kids != nil {
+				kids = append(kids, r)
+			}
+		}
+		if kids == nil {
+			return x
+		}
+		return &Node{K: x.K, V: x.V, C: kids}
+	}
+	body := replace(n)
+	for i := count; i >= 1; i-- {
+		body = &Node{K: KindLambda, V: fmt.Sprintf("·%d", i), C: []*Node{{K: KindHole}, body}}
+	}
+	return body
 }
 
 // brace reads {x | p}, {x : T | p}, {x ∈ s | p}, {a, b}, {}, or a
@@ -1270,4 +1334,44 @@ func (p *parser) tryBuilder() (ok bool, n *Node) {
 	pred := p.expr(0)
 	p.expect("}")
 	return true, &Node{K: KindSetOf, V: name, C: []*Node{typ, pred}}
+}
+
+// unquoteName drops the «» around each part of a name that is a plain
+// identifier: «x» is the identifier x to Lean (a quoted name is the name
+// inside, src/Lean/Parser/Basic.lean identFn), so «b» and b are one name.
+// A part that needs its quotes («x y», «fun») keeps them.
+func unquoteName(name string) string {
+	var b strings.Builder
+	for len(name) > 0 {
+		i := strings.Index(name, "«")
+		if i < 0 {
+			b.WriteString(name)
+			break
+		}
+		j := strings.Index(name[i:], "»")
+		if j < 0 {
+			b.WriteString(name)
+			break
+		}
+		b.WriteString(name[:i])
+		inner := name[i+len("«") : i+j]
+		if plainIdent(inner) {
+			b.WriteString(inner)
+		} else {
+			b.WriteString(name[i : i+j+len("»")])
+		}
+		name = name[i+j+len("»"):]
+	}
+	return b.String()
+}
+
+// plainIdent reports whether s is one identifier part Lean reads without
+// quotes: an identifier start, identifier characters, and no keyword.
+func plainIdent(s string) bool {
+	for k, r := range s {
+		if k == 0 && !isIdentStart(r) || k > 0 && !isIdentRest(r) {
+			return false
+		}
+	}
+	return s != "" && !isKeyword(s) && !declKeywords[s] && s != "_"
 }
