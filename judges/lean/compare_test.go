@@ -231,3 +231,51 @@ func TestHypothesisSwaps(t *testing.T) {
 		t.Errorf("only %d swaps: the generator lost its inputs", swaps)
 	}
 }
+
+// TestNumeralAndOperatorFaithfulness pins when a single differing numeral
+// or operator decides "not equivalent" (the outsider round of 2026-11-25):
+// a numeral only where its type reads as ℕ ℤ ℚ ℝ ℂ, inside no
+// variable-free term and under no truncating / or %; an operator only
+// where no 0, 1, ∅, ⊤ or ⊥ operand makes both collapse.
+func TestNumeralAndOperatorFaithfulness(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want Result
+	}{
+		// the numeral's type
+		{"theorem t (x : ℝ) (h : x + 1 = 3) : x = 2", "theorem t (x : ℝ) (h : x + 1 = 4) : x = 2", Different},
+		{"theorem t {K : Type*} [Field K] (x : K) (h : x + 1 = 3) : x = 2", "theorem t {K : Type*} [Field K] (x : K) (h : x + 1 = 4) : x = 2", Undecided},
+		{"theorem t (f : ℝ → ℝ) (h : f 2 = 0) : True", "theorem t (f : ℝ → ℝ) (h : f 3 = 0) : True", Different},
+		{"theorem t {K : Type*} (f : K → ℝ) (h : f 2 = 0) : True", "theorem t {K : Type*} (f : K → ℝ) (h : f 3 = 0) : True", Undecided},
+		{"theorem t (n m : ℕ) (h : n ∈ Finset.range (m + 5)) : True", "theorem t (n m : ℕ) (h : n ∈ Finset.range (m + 6)) : True", Different},
+		{"theorem t (n : ℕ) (h : n ∈ Finset.range 5) : True", "theorem t (n : ℕ) (h : n ∈ Finset.range 6) : True", Undecided}, // an application without a variable (as max 3 5)
+		{"theorem t (x : K) (h : x = (2 : ℝ)) : True", "theorem t (x : K) (h : x = (3 : ℝ)) : True", Different},
+		{"theorem t : 2 + 2 = 5", "theorem t : 2 + 2 = 6", Different},
+		{"theorem t (x : ℝ) : |x| + 1 > 0", "theorem t (x : ℝ) : |x| + 2 > 0", Different},
+		{"theorem t (a b : ℝ) : abs (a + b) ≤ abs a + 1", "theorem t (a b : ℝ) : abs (a + b) ≤ abs a + 2", Different},
+		{"theorem t (x : ℝ) (n : ℕ) (h : x ^ 2 = n) : True", "theorem t (x : ℝ) (n : ℕ) (h : x ^ 3 = n) : True", Different},
+		// a variable-free term around it
+		{"theorem t (x : ℝ) (h : x ^ (1 / 2) = 2) : True", "theorem t (x : ℝ) (h : x ^ (1 / 3) = 2) : True", Undecided},
+		{"theorem t (x : ℝ) (h : x * 2 ^ 0 = 5) : True", "theorem t (x : ℝ) (h : x * 3 ^ 0 = 5) : True", Undecided},
+		// truncating / and %
+		{"theorem t (n : ℕ) (h : (n + 4) % 2 = 1) : True", "theorem t (n : ℕ) (h : (n + 2) % 2 = 1) : True", Undecided},
+		{"theorem t (n : ℕ) (h : (2 * n + 4) / 2 = 3) : True", "theorem t (n : ℕ) (h : (2 * n + 5) / 2 = 3) : True", Undecided},
+		{"theorem t (x : ℝ) (h : (x + 4) / 2 = 3) : True", "theorem t (x : ℝ) (h : (x + 5) / 2 = 3) : True", Different},
+		// operators on a boundary operand
+		{"theorem t (x y : ℝ) (h : y = x / 0) : True", "theorem t (x y : ℝ) (h : y = x * 0) : True", Undecided},
+		{"theorem t (x y : ℝ) (h : y = x + 0) : True", "theorem t (x y : ℝ) (h : y = x * 0) : True", Different},
+		{"theorem t (n m : ℕ) (h : m = n % 0) : True", "theorem t (n m : ℕ) (h : m = n + 0) : True", Undecided},
+		{"theorem t (s : Set ℕ) (h : s ∪ ∅ = {1}) : True", "theorem t (s : Set ℕ) (h : s \\ ∅ = {1}) : True", Undecided},
+		{"theorem t (s : Set ℕ) (h : s ∪ ∅ = {1}) : True", "theorem t (s : Set ℕ) (h : s ∩ ∅ = {1}) : True", Different},
+		{"theorem t (n : ℕ) (h : n ≤ 0) : True", "theorem t (n : ℕ) (h : n = 0) : True", Undecided},
+		{"theorem t (n : ℕ) (h : n ∣ 1) : True", "theorem t (n : ℕ) (h : n = 1) : True", Undecided},
+		{"theorem t (x : ℝ) (h : x < 1) : True", "theorem t (x : ℝ) (h : x ≤ 1) : True", Different},
+		{"theorem t (x y : ℝ) (h : x + 1 = y) : True", "theorem t (x y : ℝ) (h : x - 1 = y) : True", Different},
+	} {
+		for _, ab := range [][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
+			if got, why := Compare(ab[0], ab[1]); got != tt.want {
+				t.Errorf("Compare(%q, %q) = %v (%s), want %v", ab[0], ab[1], got, why, tt.want)
+			}
+		}
+	}
+}
