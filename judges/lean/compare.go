@@ -376,11 +376,74 @@ func pathTypes(d Difference) map[string]*Node {
 		switch {
 		case binderKinds[n.K] && len(n.C) >= 2 && n.C[len(n.C)-1] == next:
 			env[n.V] = n.C[0]
+			if n.C[0].K == KindHole {
+				if t := holeType(n.V, n.C[len(n.C)-1], env); t != nil {
+					env[n.V] = t
+				}
+			}
 		case n.K == KindBig && len(n.C) == 4 && n.C[3] == next:
 			env[n.C[0].V] = n.C[1]
+			if r := n.C[2]; n.C[1].K == KindHole && r.K == KindApp && len(r.C) == 2 && r.C[0].K == KindID && r.C[0].V == "Finset.range" {
+				env[n.C[0].V] = natType // i ∈ Finset.range n is a natural number
+			}
 		}
 	}
 	return env
+}
+
+var natType = &Node{K: KindID, V: "ℕ"}
+
+// holeType reads the type of a name bound without one (∀ n, x (n + 1) =
+// …) from its use in body as an argument, alone or in a component, of a
+// bound function whose domain is numeric: Lean's unifier gives the name
+// that domain. It is nil when no such use is found, or two disagree.
+func holeType(name string, body *Node, env map[string]*Node) *Node {
+	var found *Node
+	agree := true
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if !agree {
+			return
+		}
+		if n.K == KindApp && len(n.C) >= 2 && n.C[0].K == KindID {
+			if t, ok := env[n.C[0].V]; ok {
+				for _, a := range n.C[1:] {
+					if t.K != KindPi || len(t.C) != 2 {
+						break
+					}
+					if dom := t.C[0]; numRank[typeClass(dom)] > 0 && leafOf(a, name) {
+						if found != nil && typeClass(found) != typeClass(dom) {
+							agree = false
+						}
+						found = dom
+					}
+					t = t.C[1]
+				}
+			}
+		}
+		for _, c := range n.C {
+			walk(c)
+		}
+	}
+	walk(body)
+	if !agree {
+		return nil
+	}
+	return found
+}
+
+// leafOf reports whether name is n, or a leaf of the homogeneous
+// component n (n + 1, 2 * n - 1).
+func leafOf(n *Node, name string) bool {
+	switch {
+	case n.K == KindID:
+		return n.V == name
+	case n.K == KindParen || n.K == KindUnary && n.V == "-":
+		return leafOf(n.C[0], name)
+	case n.K == KindBinary && homogeneous[n.V] && !relations[n.V] && len(n.C) == 2:
+		return leafOf(n.C[0], name) || leafOf(n.C[1], name)
+	}
+	return false
 }
 
 // componentClass is the numeric type of a component's non-numeral

@@ -254,6 +254,11 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 		{"theorem t (x : ℝ) : |x| + 1 > 0", "theorem t (x : ℝ) : |x| + 2 > 0", Different},
 		{"theorem t (a b : ℝ) : abs (a + b) ≤ abs a + 1", "theorem t (a b : ℝ) : abs (a + b) ≤ abs a + 2", Different},
 		{"theorem t (x : ℝ) (n : ℕ) (h : x ^ 2 = n) : True", "theorem t (x : ℝ) (n : ℕ) (h : x ^ 3 = n) : True", Different},
+		// a name bound without a type takes its type from its use
+		{"theorem t (x : ℕ → ℝ) : ∀ n, x (n + 1) = x n + 1", "theorem t (x : ℕ → ℝ) : ∀ n, x (n + 2) = x n + 1", Different},
+		{"theorem t {K : Type*} (x : K → ℝ) : ∀ n, x (n + 1) = x n + 1", "theorem t {K : Type*} (x : K → ℝ) : ∀ n, x (n + 2) = x n + 1", Undecided},
+		{"theorem t (n : ℕ) : ∑ i in Finset.range n, (i + 1) = 5", "theorem t (n : ℕ) : ∑ i in Finset.range n, (i + 2) = 5", Different},
+		{"theorem t (s : Finset K) : ∑ i in s, (i + 1) = 5", "theorem t (s : Finset K) : ∑ i in s, (i + 2) = 5", Undecided},
 		// a variable-free term around it
 		{"theorem t (x : ℝ) (h : x ^ (1 / 2) = 2) : True", "theorem t (x : ℝ) (h : x ^ (1 / 3) = 2) : True", Undecided},
 		{"theorem t (x : ℝ) (h : x * 2 ^ 0 = 5) : True", "theorem t (x : ℝ) (h : x * 3 ^ 0 = 5) : True", Undecided},
