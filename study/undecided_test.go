@@ -180,8 +180,8 @@ func TestCalibrateTask(t *testing.T) {
 // parse undecided; it is counted apart, not as a TN.
 func TestCalibrateOfflineUndecided(t *testing.T) {
 	pairs := []LabeledPair{
-		{Reference: "theorem a (x : ℝ) : x ^ 2 = 1", Candidate: "theorem b (y : ℝ) : y ^ 2 = 1", Label: true},
-		{Reference: "theorem a (x : ℝ) : x ^ 2 = 1", Candidate: "theorem b (y : ℝ) : y ^ 3 = 1", Label: false},
+		{Reference: "theorem a (x : ℝ) : x ^ 2 = 5", Candidate: "theorem b (y : ℝ) : y ^ 2 = 5", Label: true},
+		{Reference: "theorem a (x : ℝ) : x ^ 2 = 5", Candidate: "theorem b (y : ℝ) : y ^ 3 = 5", Label: false},
 		{Reference: "theorem a (x : ℝ) : x = 1", Candidate: "theorem a (x : ℝ) : 1 = x + 0", Label: true},
 		{Reference: "theorem a (p q : Prop) : p ∧ q", Candidate: "theorem a (p q : Prop) : p ∨ q", Label: false},
 	}

@@ -2,6 +2,7 @@ package lean
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 )
 
@@ -83,6 +84,11 @@ func init() {
 	// typecheck. Either way the pair is not known to differ.
 	mayBeSame[[2]string{"=", "↔"}] = true
 	mayBeSame[[2]string{"↔", "="}] = true
+	// On Prop, ⊓ is ∧ and ⊔ is ∨ (Prop's lattice, Mathlib/Order/Basic.lean).
+	for _, p := range [][2]string{{"⊓", "∧"}, {"⊔", "∨"}} {
+		mayBeSame[p] = true
+		mayBeSame[[2]string{p[1], p[0]}] = true
+	}
 	for a, b := range latticeToSet {
 		mayBeSame[[2]string{a, b}] = true
 		mayBeSame[[2]string{b, a}] = true
@@ -176,7 +182,17 @@ func unfaithful(d Difference, na, nb *Node) string {
 	if d.Kind == "numeral" {
 		return numeralUnfaithful(d)
 	}
-	return boundaryOperand(d)
+	if why := boundaryOperand(d); why != "" {
+		return why
+	}
+	env := pathTypes(d)
+	class := ""
+	if d.at != nil && d.at.K == KindBinary && homogeneous[d.at.V] && !relations[d.at.V] {
+		if c, ok := componentClass(d.at, env); ok {
+			class = c
+		}
+	}
+	return masked(d, env, class)
 }
 
 // boundaryOperand says why a differing operator may give the same value
@@ -303,18 +319,15 @@ func numeralUnfaithful(d Difference) string {
 	env := pathTypes(d)
 	unknown := fmt.Sprintf("the statements differ only in a numeral (%s vs %s) whose type lean-ast cannot read as ℕ, ℤ, ℚ, ℝ or ℂ", d.A, d.B)
 	x, i := d.at, len(d.path)-1
-	// Injective wrappers: an ascription gives the type, a coercion's
+	// Injective wrappers: an ascription gives the type (and a cast from
+	// it into an unreadable type is caught by masked), a coercion's
 	// argument is elaborated alone (ℕ by default).
 	for ; i >= 0 && injective(d.path[i]); i-- {
-		switch p := d.path[i]; p.K {
-		case KindAscription:
-			if numRank[typeClass(p.C[1])] > 0 {
-				return ""
-			}
+		if p := d.path[i]; p.K == KindAscription && numRank[typeClass(p.C[1])] == 0 {
 			return unknown
-		case KindCoe:
-			return ""
 		}
+		// (6 : ℕ) and ↑6 are leaves of the component around them, into
+		// whose type Lean casts them: it must be read too.
 		x = d.path[i]
 	}
 	// The component: up through the homogeneous operators and the base of
@@ -361,7 +374,96 @@ func numeralUnfaithful(d Difference) string {
 	if divides && !isField(class) {
 		return fmt.Sprintf("the statements differ only in a numeral (%s vs %s) under / or %% on %s, which truncate: two numerals may give one value", d.A, d.B, class)
 	}
+	return masked(d, env, class)
+}
+
+// injectiveFunctions are global functions that never map two values to
+// one, so that a difference under them stays a difference.
+var injectiveFunctions = map[string]bool{"Finset.range": true, "Real.exp": true, "Nat.succ": true, "Nat.cast": true, "Int.cast": true, "Int.ofNat": true, "Rat.cast": true}
+
+// masked says why a difference, faithful where it is, may vanish in the
+// terms around it, or "" (the second outsider round of 2026-11-25): a
+// cast into a type lean-ast cannot read (((6 : ℕ) : K) in characteristic
+// 3); a function that maps two values to one (⌊n + 1 / 2⌋, max x (x - 1),
+// √(-x ^ 2 - 1), |·|, Nat.gcd); truncated subtraction on ℕ (n - (n + 1)
+// is 0); a changed exponent of a base of unknown type (u ^ 3 = u ^ 5 for
+// a unit of ℤ); < against ≤ in an if's condition (the branches may agree
+// at the boundary); and a relation against 0 or 1 whose side the
+// difference reaches only through * and ^ (2 * x = 0 is 3 * x = 0, x ^ 2
+// = 1 is x ^ 4 = 1 on ℝ). Propositions that coincide for deeper reasons
+// (x ^ 2 + 1 = 0 and x ^ 2 + 2 = 0 both have no real solution) are not
+// caught: lean-ast's "not equivalent" is that the terms differ there.
+// class is the numeric type of the difference's component, or "".
+func masked(d Difference, env map[string]*Node, class string) string {
+	what := fmt.Sprintf("the statements differ only in %s vs %s", d.A, d.B)
+	child := d.at
+	// multiplicative: the path so far goes through * ^ / (unary -) and
+	// parentheses only, from a numeral or from * ^ / themselves.
+	multiplicative := d.Kind == "numeral" || multiplicativeOps[d.A] && multiplicativeOps[d.B]
+	inExponent := false
+	for i := len(d.path) - 1; i >= 0; i, child = i-1, d.path[i] {
+		p := d.path[i]
+		if !(p.K == KindParen || p.K == KindUnary && p.V == "-" || p.K == KindBinary && (multiplicativeOps[p.V] || relations[p.V])) {
+			multiplicative = false
+		}
+		switch p.K {
+		case KindAscription:
+			if child == p.C[0] && numRank[typeClass(p.C[1])] == 0 {
+				return what + ", cast into a type lean-ast cannot read (where two values may be one)"
+			}
+		case KindApp:
+			// On numbers a function can map two values to one by
+			// rounding, truncating, clamping or periodicity (⌊⌋, √ of a
+			// negative, max, Nat.gcd, cos); on arguments of other types
+			// (MeromorphicNFOn (f * g) U) lean-ast keeps deciding.
+			if h := p.C[0]; child != h && h.K == KindID && env[h.V] == nil && !injectiveFunctions[h.V] {
+				if _, numeric := componentClass(child, env); numeric {
+					return fmt.Sprintf("%s, under %s, a function that may map two numbers to one", what, h.V)
+				}
+			}
+		case KindFloor, KindCeil, KindFloorNat, KindCeilNat, KindAbs, KindNorm:
+			return what + ", under a rounding, an absolute value or a norm, which may map two values to one"
+		case KindIte:
+			if len(p.C) > 0 && child == p.C[0] && d.Kind == "operator" && strictPair[[2]string{d.A, d.B}] {
+				return what + " in an if's condition, where the branches may agree at the boundary"
+			}
+		case KindBinary:
+			switch {
+			case p.V == "-" && class == "ℕ":
+				return what + ", under truncated subtraction on ℕ"
+			case p.V == "^" && len(p.C) == 2 && child == p.C[1]:
+				if bc, ok := componentClass(p.C[0], env); !ok || bc == "" && !numeralBase(p.C[0]) {
+					return what + " in an exponent of a base whose type lean-ast cannot read"
+				}
+				inExponent = true
+			case relations[p.V] && len(p.C) == 2:
+				other := p.C[0]
+				if other == child {
+					other = p.C[1]
+				}
+				if v := boundaryValue(other); (v == "0" || v == "1") && (multiplicative || inExponent) {
+					return fmt.Sprintf("%s, on a side compared with %s through a product or a power, where different factors or powers can have the same solutions", what, v)
+				}
+				return ""
+			}
+		}
+	}
 	return ""
+}
+
+var multiplicativeOps = map[string]bool{"*": true, "^": true, "/": true}
+
+// strictPair: < and ≤ (or > and ≥), which differ at one point only.
+var strictPair = map[[2]string]bool{{"<", "≤"}: true, {"≤", "<"}: true, {">", "≥"}: true, {"≥", ">"}: true}
+
+// numeralBase reports whether n is a numeral of at least 2 (2 ^ n is
+// injective in n).
+func numeralBase(n *Node) bool {
+	for n.K == KindParen {
+		n = n.C[0]
+	}
+	v, ok := numValue(n.V)
+	return n.K == KindNum && ok && v.Cmp(big.NewRat(2, 1)) >= 0
 }
 
 // pathTypes maps the names bound along the difference's path to their

@@ -249,7 +249,22 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 		{"theorem t {K : Type*} (f : K → ℝ) (h : f 2 = 0) : True", "theorem t {K : Type*} (f : K → ℝ) (h : f 3 = 0) : True", Undecided},
 		{"theorem t (n m : ℕ) (h : n ∈ Finset.range (m + 5)) : True", "theorem t (n m : ℕ) (h : n ∈ Finset.range (m + 6)) : True", Different},
 		{"theorem t (n : ℕ) (h : n ∈ Finset.range 5) : True", "theorem t (n : ℕ) (h : n ∈ Finset.range 6) : True", Undecided}, // an application without a variable (as max 3 5)
-		{"theorem t (x : K) (h : x = (2 : ℝ)) : True", "theorem t (x : K) (h : x = (3 : ℝ)) : True", Different},
+		{"theorem t (x : K) (h : x = (2 : ℝ)) : True", "theorem t (x : K) (h : x = (3 : ℝ)) : True", Undecided}, // cast into K
+		{"theorem t (x : ℝ) (h : x = (2 : ℝ)) : True", "theorem t (x : ℝ) (h : x = (3 : ℝ)) : True", Different},
+		// around the difference: casts, non-injective functions, truncation, if-conditions, 0 and 1
+		{"theorem t (K : Type) [Field K] (x : K) (h : x = ↑6) : True", "theorem t (K : Type) [Field K] (x : K) (h : x = ↑9) : True", Undecided},
+		{"theorem t (n : ℤ) : ⌊(n : ℝ) + 1 / 2⌋ = n", "theorem t (n : ℤ) : ⌊(n : ℝ) + 1 / 3⌋ = n", Undecided},
+		{"theorem t (x : ℝ) : max x (x - 1) = x", "theorem t (x : ℝ) : max x (x - 2) = x", Undecided},
+		{"theorem t (f : ℝ → ℝ) (x : ℝ) : f (x - 1) = x", "theorem t (f : ℝ → ℝ) (x : ℝ) : f (x - 2) = x", Different},
+		{"theorem t (n : ℕ) : n - (n + 1) = 0", "theorem t (n : ℕ) : n - (n + 3) = 0", Undecided},
+		{"theorem t (x : ℝ) : x - (x + 1) = 5", "theorem t (x : ℝ) : x - (x + 3) = 5", Different},
+		{"theorem t (f : ℝ → ℝ) (h : f = fun x => if x < 0 then -x else x) : True", "theorem t (f : ℝ → ℝ) (h : f = fun x => if x ≤ 0 then -x else x) : True", Undecided},
+		{"theorem t (f : ℝ → ℝ) (h : f = fun (x : ℝ) => if x < 0 then -x else x) : True", "theorem t (f : ℝ → ℝ) (h : f = fun (x : ℝ) => if x < 1 then -x else x) : True", Different},
+		{"theorem t (x : ℝ) (h : 2 * x = 0) : True", "theorem t (x : ℝ) (h : 3 * x = 0) : True", Undecided},
+		{"theorem t (x : ℝ) (h : x + 2 = 0) : True", "theorem t (x : ℝ) (h : x + 3 = 0) : True", Different},
+		{"theorem t (x : ℝ) (h : x ^ 2 = 1) : True", "theorem t (x : ℝ) (h : x ^ 4 = 1) : True", Undecided},
+		{"theorem t (x y : ℝ) (h : (x - 1) ^ 2 + y ^ 2 = 0) : True", "theorem t (x y : ℝ) (h : (x - 1) ^ 4 + y ^ 2 = 0) : True", Undecided},
+		{"theorem t (n : ℕ) : 2 ^ (n + 1) = 8", "theorem t (n : ℕ) : 2 ^ (n + 2) = 8", Different},
 		{"theorem t : 2 + 2 = 5", "theorem t : 2 + 2 = 6", Different},
 		{"theorem t (x : ℝ) : |x| + 1 > 0", "theorem t (x : ℝ) : |x| + 2 > 0", Different},
 		{"theorem t (a b : ℝ) : abs (a + b) ≤ abs a + 1", "theorem t (a b : ℝ) : abs (a + b) ≤ abs a + 2", Different},

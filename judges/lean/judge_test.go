@@ -81,7 +81,8 @@ func TestCompareTable(t *testing.T) {
 		{"theorem t : a → b → c", "theorem t : (a → b) → c", Undecided},
 		{"theorem t : ∑ i ∈ Finset.range n, f i = 0", "theorem t : ∑ j in Finset.range n, f j = 0", Same},
 		{"theorem t : {x : ℝ | 0 < x} = S", "theorem t : {y : ℝ | 0 < y} = S", Same},
-		{"theorem t : x ^ 2 = 1", "theorem t : x ^ 3 = 1", Different},
+		{"theorem t (x : ℝ) : x ^ 2 = 5", "theorem t (x : ℝ) : x ^ 3 = 5", Different},
+		{"theorem t : x ^ 2 = 1", "theorem t : x ^ 3 = 1", Undecided}, // x of unknown type: a unit of ℤ has u ^ 2 = u ^ 4
 		{"theorem t : x < 1", "theorem t : x ≤ 1", Different},
 		{"theorem t : x + 1 = y", "theorem t : x - 1 = y", Different},
 		{"theorem t (x : ℝ) : x = 1", "theorem t (x : ℚ) : x = 1", Undecided},
@@ -304,10 +305,15 @@ func TestOneTokenChangesNeverEquivalent(t *testing.T) {
 // operand is a 0, 1, ∅, ⊤ or ⊥ both operators collapse on: 4,824 -> 4,226;
 // a name bound without a type (∀ n, x (n + 1) = …) taking the domain of
 // the bound function it is an argument of, and i ∈ Finset.range n being
-// a natural number: 4,345.
+// a natural number: 4,345. The second outsider round: no decision where
+// a cast into an unread type, a global function other than a few
+// injective ones, a rounding or absolute value, truncated subtraction,
+// an exponent of an unread base, < vs ≤ in an if's condition, or a
+// relation against 0 or 1 through a product or power lies between the
+// difference and its relation (a global function only on numbers): 3,758.
 const (
 	wantMutants        = 9212
-	wantMutantsDecided = 4345
+	wantMutantsDecided = 3758
 )
 
 // FuzzParse: the parser never panics, and whatever it parses normalizes

@@ -182,6 +182,14 @@ func (l *lexer) scanIdent(i, size int) int {
 		j++ // Type*
 	} else if (w == "ℕ" || w == "ℚ" || w == "ℝ") && j < len(l.src) && l.src[j] == '+' {
 		j++ // ℕ+
+	} else if (w == "ℚ" || w == "ℝ") && strings.HasPrefix(l.src[j:], "≥0") {
+		// ℝ≥0, ℝ≥0∞ and ℚ≥0 are tokens: scoped notation "ℝ≥0" => NNReal
+		// (Mathlib/Data/NNReal/Defs.lean), "ℝ≥0∞" => ENNReal
+		// (Mathlib/Data/ENNReal/Basic.lean), "ℚ≥0" => NNRat.
+		j += len("≥0")
+		if w == "ℝ" && strings.HasPrefix(l.src[j:], "∞") {
+			j += len("∞")
+		}
 	}
 	l.emit(tIdent, i, j)
 	return j
