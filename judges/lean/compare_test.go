@@ -249,7 +249,7 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 		{"theorem t {K : Type*} (f : K → ℝ) (h : f 2 = 0) : True", "theorem t {K : Type*} (f : K → ℝ) (h : f 3 = 0) : True", Undecided},
 		{"theorem t (n m : ℕ) (h : n ∈ Finset.range (m + 5)) : True", "theorem t (n m : ℕ) (h : n ∈ Finset.range (m + 6)) : True", Different},
 		{"theorem t (n : ℕ) (h : n ∈ Finset.range 5) : True", "theorem t (n : ℕ) (h : n ∈ Finset.range 6) : True", Undecided}, // an application without a variable (as max 3 5)
-		{"theorem t (x : K) (h : x = (2 : ℝ)) : True", "theorem t (x : K) (h : x = (3 : ℝ)) : True", Undecided}, // cast into K
+		{"theorem t (x : K) (h : x = (2 : ℝ)) : True", "theorem t (x : K) (h : x = (3 : ℝ)) : True", Undecided},               // cast into K
 		{"theorem t (x : ℝ) (h : x = (2 : ℝ)) : True", "theorem t (x : ℝ) (h : x = (3 : ℝ)) : True", Different},
 		// around the difference: casts, non-injective functions, truncation, if-conditions, 0 and 1
 		{"theorem t (K : Type) [Field K] (x : K) (h : x = ↑6) : True", "theorem t (K : Type) [Field K] (x : K) (h : x = ↑9) : True", Undecided},
