@@ -47,6 +47,8 @@ func TestTreeShapes(t *testing.T) {
 		{"theorem t : x = 1 ∧ ¬ := sorry", "concl[x = 1 ∧ ¬]{bin[x = 1 ∧ ¬]{bin[x = 1]{atom[x] atom[1]} atom[¬]}}"},
 		{"theorem t (p : Prop) : if p then := sorry", "concl[if p then]{ite[if p then]{atom[p]}}"},
 		{"theorem t : = 1 := sorry", "concl[= 1]{app[= 1]{atom[=] atom[1]}}"},
+		// A norm bar with no closing bar is an atom of its own.
+		{"theorem t (x : ℝ) : ‖ x := sorry", "concl[‖ x]{app[‖ x]{atom[‖] atom[x]}}"},
 	} {
 		st, err := parseStmt(tt.src)
 		if err != nil {
