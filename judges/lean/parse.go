@@ -1135,8 +1135,8 @@ func cdotFunction(n *Node) *Node {
 			count++
 			return &Node{K: KindID, V: fmt.Sprintf("·%d", count)}
 		}
-		if len(x.C) == 0 {
-			return x
+		if len(x.C) == 0 || x != n && (x.K == KindParen || x.K == KindTuple || x.K == KindAscription || x.K == KindLambda && strings.HasPrefix(x.V, "·")) {
+			return x // inner parentheses took their own ·s
 		}
 		var kids []*Node
 		for i, c := range x.C {

@@ -1,0 +1,605 @@
+package lean
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// When a single differing numeral or operator shows that two statements
+// differ (issue 17.3 and the outsider rounds of 2026-11-25): the rules
+// that leave such a pair undecided, where the two values may be one.
+
+// unfaithful says why a single differing numeral or operator does not
+// show that the statements differ, or "" when it does (issue 17.3):
+//   - under a modular type or relation (ZMod n, Fin n, machine integers,
+//     a ≡ b [MOD n], [ZMOD n], Nat.ModEq) numerals wrap: 3 ≡ 7 [MOD 4],
+//     (9 : ZMod 7) = 2; and a • b is a * b on a ring (smul_eq_mul);
+//   - in a computed term with no variable (not a lone numeral), the
+//     two values may coincide:
+//     4 / 2 = 5 / 2 in ℤ, 3 - 5 = 3 - 7 in ℕ, 2 ^ 0 = 3 ^ 0, max 3 5 =
+//     max 4 5, ⌊2.5⌋ = ⌊2.7⌋, 2 + 2 = 2 * 2.
+func unfaithful(d Difference, na, nb *Node) string {
+	if m := modular(na); m != "" {
+		return fmt.Sprintf("the statements differ only in %s vs %s, under %s, where different spellings can mean the same", d.A, d.B, m)
+	}
+	if m := modular(nb); m != "" {
+		return fmt.Sprintf("the statements differ only in %s vs %s, under %s, where different spellings can mean the same", d.A, d.B, m)
+	}
+	if d.Kind == "operator" {
+		if why := sameByOperands(d); why != "" {
+			return why
+		}
+	}
+	// The value terms around the difference: up through arithmetic,
+	// application and rounding. A numeral under injective wrappers only
+	// (-56, (3 : ℝ), ↑3) is still a lone value; any larger term around it
+	// without a variable (1 / 2, 2 ^ 0, 3 - 5, max 3 5) may have the same
+	// value in both statements, even inside a term with variables
+	// (x ^ (1 / 2) is x ^ 0 on ℕ exponents, y + 1 / 2 is y + 0 on ℕ).
+	lone, i := d.at, len(d.path)-1
+	for ; i >= 0 && injective(d.path[i]); i-- {
+		lone = d.path[i]
+	}
+	t := lone
+	for ; i >= 0 && valueNode(d.path[i]) && !hasVariable(d.path[i], false); i-- {
+		t = d.path[i]
+	}
+	if t != lone {
+		return fmt.Sprintf("the statements differ only in %s vs %s inside %s, a term with no variable whose two values may coincide", d.A, d.B, clipNode(t))
+	}
+	if d.Kind == "numeral" {
+		return numeralUnfaithful(d)
+	}
+	if why := boundaryOperand(d); why != "" {
+		return why
+	}
+	env := pathTypes(d)
+	class := ""
+	if d.at != nil && d.at.K == KindBinary && homogeneous[d.at.V] && !relations[d.at.V] {
+		if c, ok := componentClass(d.at, env); ok {
+			class = c
+		}
+	}
+	return masked(d, env, class)
+}
+
+// boundaryOperand says why a differing operator may give the same value
+// because an operand is 0 or 1, ∅, ⊤ or ⊥, or "". Arithmetic: each
+// operator's value with that operand, as a table; the pair is undecided
+// when both collapse to the same value or one to a value that depends on
+// the type: x / 0 and x * 0 are both 0, n % 0 and n + 0 both n, 0 - n and
+// 0 * n both 0 on ℕ, s ∪ ∅ and s \ ∅ both s. Relations: the pairs that
+// coincide on ℕ and on nonnegative terms (n ≤ 0 is n = 0, |x| ≤ 0 is
+// |x| = 0, 0 < n is 0 ≠ n, n ∣ 1 is n = 1, 0 ∣ n is 0 = n).
+func boundaryOperand(d Difference) string {
+	n := d.at
+	if n == nil || n.K != KindBinary || len(n.C) != 2 {
+		return ""
+	}
+	for side, c := range n.C {
+		v := boundaryValue(c)
+		if v == "" {
+			continue
+		}
+		if collapse[[2]string{side2[side], v}] == nil {
+			continue
+		}
+		ra, rb := collapse[[2]string{side2[side], v}][d.A], collapse[[2]string{side2[side], v}][d.B]
+		if ra == "?" || rb == "?" || ra != "" && ra == rb {
+			return fmt.Sprintf("the statements differ only in %s vs %s with %s as an operand, where both operators can give the same value", d.A, d.B, c.V)
+		}
+	}
+	for _, c := range n.C {
+		if v := boundaryValue(c); v != "" && relationPairs[[2]string{d.A, d.B}] {
+			return fmt.Sprintf("the statements differ only in %s vs %s against %s, which mean the same on ℕ and on nonnegative terms", d.A, d.B, c.V)
+		}
+	}
+	return ""
+}
+
+var side2 = [2]string{"left", "right"}
+
+// boundaryValue is "0" or "1" for the numerals and ∅ ⊤ ⊥ for those
+// constants, or "".
+func boundaryValue(n *Node) string {
+	switch {
+	case n.K == KindNum && (n.V == "0" || n.V == "1"):
+		return n.V
+	case n.K == KindID && (n.V == "∅" || n.V == "⊤" || n.V == "⊥" || n.V == "Set.univ"):
+		return n.V
+	}
+	return ""
+}
+
+// collapse gives, for an operand (its side and value), what each operator
+// reduces to: "x" or "y" (the other operand), a constant, "?" when it
+// depends on the type, "" when it does not reduce.
+var collapse = map[[2]string]map[string]string{
+	{"right", "0"}:        {"+": "x", "-": "x", "*": "0", "/": "0", "%": "x", "⊔": "?", "⊓": "?", "^": "1", "•": "0", "∣": "?"},
+	{"left", "0"}:         {"+": "y", "-": "?", "*": "0", "/": "0", "%": "0", "⊔": "?", "⊓": "?", "^": "?", "•": "0", "∣": "?"},
+	{"right", "1"}:        {"*": "x", "/": "x", "^": "x", "%": "?", "⊔": "?", "⊓": "?", "∣": "?"},
+	{"left", "1"}:         {"*": "y", "^": "1", "%": "?", "⊔": "?", "⊓": "?", "∣": "?"},
+	{"right", "∅"}:        {"∪": "x", "\\": "x", "∆": "x", "∩": "∅", "×ˢ": "∅"},
+	{"left", "∅"}:         {"∪": "y", "\\": "∅", "∆": "y", "∩": "∅", "×ˢ": "∅"},
+	{"right", "⊤"}:        {"⊔": "⊤", "⊓": "x", "∪": "?", "∩": "?"},
+	{"left", "⊤"}:         {"⊔": "⊤", "⊓": "y", "∪": "?", "∩": "?"},
+	{"right", "⊥"}:        {"⊔": "x", "⊓": "⊥", "∪": "?", "∩": "?"},
+	{"left", "⊥"}:         {"⊔": "y", "⊓": "⊥", "∪": "?", "∩": "?"},
+	{"right", "Set.univ"}: {"∪": "Set.univ", "∩": "x", "\\": "∅"},
+	{"left", "Set.univ"}:  {"∪": "Set.univ", "∩": "y"},
+}
+
+// relationPairs are relations that coincide against 0 or 1 on ℕ or on a
+// nonnegative term, in either order.
+var relationPairs = func() map[[2]string]bool {
+	m := map[[2]string]bool{}
+	for _, p := range [][2]string{{"≤", "="}, {"≥", "="}, {"<", "≠"}, {">", "≠"}, {"∣", "="}} {
+		m[p] = true
+		m[[2]string{p[1], p[0]}] = true
+	}
+	return m
+}()
+
+// homogeneous are the operators whose operands (and, for + - * / % ⊔ ⊓,
+// result) have one type, so that a numeral among them takes the type of
+// the other operands: binop% and binrel% in Lean core, and Dvd.dvd, Ne,
+// Max and Min whose arguments share their type parameter.
+var homogeneous = map[string]bool{"+": true, "-": true, "*": true, "/": true, "%": true, "⊔": true, "⊓": true, "=": true, "≠": true, "<": true, "≤": true, ">": true, "≥": true, "∣": true}
+
+// relations among homogeneous: the root of a component (a Prop).
+var relations = map[string]bool{"=": true, "≠": true, "<": true, "≤": true, ">": true, "≥": true, "∣": true}
+
+// numericArgs are Mathlib functions whose numeric arguments have one
+// fixed type, so that a numeral argument has it: Finset.range 5 is a
+// natural number.
+var numericArgs = map[string]string{
+	"Finset.range": "ℕ", "Nat.choose": "ℕ", "Nat.factorial": "ℕ", "Nat.Prime": "ℕ", "Nat.gcd": "ℕ", "Nat.lcm": "ℕ",
+	"Nat.digits": "ℕ", "Nat.divisors": "ℕ", "Nat.totient": "ℕ", "Nat.fib": "ℕ", "Nat.sqrt": "ℕ",
+	"Int.gcd": "ℤ", "Int.natAbs": "ℤ", "Int.toNat": "ℤ",
+	"Real.sqrt": "ℝ", "Real.log": "ℝ", "Real.exp": "ℝ", "Real.sin": "ℝ", "Real.cos": "ℝ", "Real.tan": "ℝ", "Real.arctan": "ℝ", "Real.logb": "ℝ", "Real.pi": "ℝ",
+}
+
+// sameTypeFunctions return a value of their arguments' type.
+var sameTypeFunctions = map[string]bool{"abs": true, "max": true, "min": true}
+
+// numericResults are Mathlib functions with a fixed numeric result type.
+var numericResults = map[string]string{
+	"Nat.choose": "ℕ", "Nat.factorial": "ℕ", "Nat.gcd": "ℕ", "Nat.lcm": "ℕ", "Nat.totient": "ℕ", "Nat.fib": "ℕ", "Nat.sqrt": "ℕ",
+	"Int.gcd": "ℕ", "Int.natAbs": "ℕ", "Int.toNat": "ℕ", "Finset.card": "ℕ", "Int.floor": "ℤ", "Int.ceil": "ℤ", "Nat.floor": "ℕ", "Nat.ceil": "ℕ",
+	"Real.sqrt": "ℝ", "Real.log": "ℝ", "Real.exp": "ℝ", "Real.sin": "ℝ", "Real.cos": "ℝ", "Real.tan": "ℝ", "Real.arctan": "ℝ", "Real.logb": "ℝ",
+}
+
+// numeralUnfaithful says why a single differing numeral does not show the
+// statements differ, or "" when it does: its type must be read as ℕ, ℤ,
+// ℚ, ℝ or ℂ (issue 17.3: in a field of characteristic p, a quotient ring,
+// GaloisField or Float, two numerals can be one element). The type comes
+// from an ascription, from the other leaves of the numeral's component
+// (the operands elaborated together: x + 1 = 3 with x : ℝ), from the
+// function it is an argument of, or, for numerals alone under a relation
+// or in an exponent, from Lean's default ℕ. Truncating / and % (on ℕ, ℤ)
+// may also map two numerals to one value: (n + 4) % 2 is (n + 2) % 2.
+func numeralUnfaithful(d Difference) string {
+	if x, ok1 := numValue(d.A); ok1 {
+		if y, ok2 := numValue(d.B); ok2 && x.Cmp(y) == 0 {
+			return "" // one value written two ways: oneDifference says so
+		}
+	}
+	env := pathTypes(d)
+	unknown := fmt.Sprintf("the statements differ only in a numeral (%s vs %s) whose type lean-ast cannot read as ℕ, ℤ, ℚ, ℝ or ℂ", d.A, d.B)
+	x, i := d.at, len(d.path)-1
+	// Injective wrappers: an ascription gives the type (and a cast from
+	// it into an unreadable type is caught by masked), a coercion's
+	// argument is elaborated alone (ℕ by default).
+	for ; i >= 0 && injective(d.path[i]); i-- {
+		if p := d.path[i]; p.K == KindAscription && numRank[typeClass(p.C[1])] == 0 {
+			return unknown
+		}
+		// (6 : ℕ) and ↑6 are leaves of the component around them, into
+		// whose type Lean casts them: it must be read too.
+		x = d.path[i]
+	}
+	// The component: up through the homogeneous operators and the base of
+	// ^; an exponent is elaborated on its own.
+	divides := false
+	for ; i >= 0; i-- {
+		p := d.path[i]
+		if p.K == KindParen || p.K == KindUnary && p.V == "-" {
+			x = p
+			continue
+		}
+		if p.K != KindBinary || !(homogeneous[p.V] || p.V == "^" && len(p.C) == 2 && p.C[0] == x) {
+			break
+		}
+		if p.V == "/" || p.V == "%" {
+			divides = true
+		}
+		x = p
+		if relations[p.V] {
+			i--
+			break
+		}
+	}
+	root := x
+	class, ok := componentClass(root, env)
+	if !ok {
+		return unknown
+	}
+	if class == "" { // numerals only: the type comes from around the component
+		switch {
+		case root.K == KindBinary && relations[root.V], i < 0:
+			class = "ℕ" // Lean's default instance for numerals
+		case d.path[i].K == KindBinary && d.path[i].V == "^" && d.path[i].C[1] == root:
+			class = "ℕ"
+		case d.path[i].K == KindAscription:
+			class = typeClass(d.path[i].C[1])
+		case d.path[i].K == KindApp:
+			class = argClass(d.path[i], root, env)
+		}
+		if numRank[class] == 0 {
+			return unknown
+		}
+	}
+	if divides && !isField(class) {
+		return fmt.Sprintf("the statements differ only in a numeral (%s vs %s) under / or %% on %s, which truncate: two numerals may give one value", d.A, d.B, class)
+	}
+	return masked(d, env, class)
+}
+
+// injectiveFunctions are global functions that never map two values to
+// one, so that a difference under them stays a difference.
+var injectiveFunctions = map[string]bool{"Finset.range": true, "Real.exp": true, "Nat.succ": true, "Nat.cast": true, "Int.cast": true, "Int.ofNat": true, "Rat.cast": true}
+
+// masked says why a difference, faithful where it is, may vanish in the
+// terms around it, or "" (the second outsider round of 2026-11-25): a
+// cast into a type lean-ast cannot read (((6 : ℕ) : K) in characteristic
+// 3); a function that maps two values to one (⌊n + 1 / 2⌋, max x (x - 1),
+// √(-x ^ 2 - 1), |·|, Nat.gcd); truncated subtraction on ℕ (n - (n + 1)
+// is 0); a changed exponent of a base of unknown type (u ^ 3 = u ^ 5 for
+// a unit of ℤ); < against ≤ in an if's condition (the branches may agree
+// at the boundary); and a relation against 0 or 1 whose side the
+// difference reaches only through * and ^ (2 * x = 0 is 3 * x = 0, x ^ 2
+// = 1 is x ^ 4 = 1 on ℝ). Propositions that coincide for deeper reasons
+// (x ^ 2 + 1 = 0 and x ^ 2 + 2 = 0 both have no real solution) are not
+// caught: lean-ast's "not equivalent" is that the terms differ there.
+// class is the numeric type of the difference's component, or "".
+func masked(d Difference, env map[string]*Node, class string) string {
+	what := fmt.Sprintf("the statements differ only in %s vs %s", d.A, d.B)
+	child := d.at
+	// multiplicative: the path so far goes through * ^ / (unary -) and
+	// parentheses only, from a numeral or from * ^ / themselves.
+	multiplicative := d.Kind == "numeral" || multiplicativeOps[d.A] && multiplicativeOps[d.B]
+	inExponent := false
+	for i := len(d.path) - 1; i >= 0; i, child = i-1, d.path[i] {
+		p := d.path[i]
+		if !(p.K == KindParen || p.K == KindUnary && p.V == "-" || p.K == KindBinary && (multiplicativeOps[p.V] || relations[p.V])) {
+			multiplicative = false
+		}
+		switch p.K {
+		case KindAscription:
+			if child == p.C[0] && numRank[typeClass(p.C[1])] == 0 {
+				return what + ", cast into a type lean-ast cannot read (where two values may be one)"
+			}
+		case KindApp:
+			// On numbers a function can map two values to one by
+			// rounding, truncating, clamping or periodicity (⌊⌋, √ of a
+			// negative, max, Nat.gcd, cos); on arguments of other types
+			// (MeromorphicNFOn (f * g) U) lean-ast keeps deciding.
+			if h := p.C[0]; child != h && h.K == KindID && env[h.V] == nil && !injectiveFunctions[h.V] {
+				if _, numeric := componentClass(child, env); numeric {
+					return fmt.Sprintf("%s, under %s, a function that may map two numbers to one", what, h.V)
+				}
+			}
+		case KindFloor, KindCeil, KindFloorNat, KindCeilNat, KindAbs, KindNorm:
+			return what + ", under a rounding, an absolute value or a norm, which may map two values to one"
+		case KindIte:
+			if len(p.C) > 0 && child == p.C[0] && d.Kind == "operator" && strictPair[[2]string{d.A, d.B}] {
+				return what + " in an if's condition, where the branches may agree at the boundary"
+			}
+		case KindBinary:
+			switch {
+			case p.V == "-" && class == "ℕ":
+				return what + ", under truncated subtraction on ℕ"
+			case p.V == "^" && len(p.C) == 2 && child == p.C[1]:
+				if bc, ok := componentClass(p.C[0], env); !ok || bc == "" && !numeralBase(p.C[0]) {
+					return what + " in an exponent of a base whose type lean-ast cannot read"
+				}
+				inExponent = true
+			case relations[p.V] && len(p.C) == 2:
+				other := p.C[0]
+				if other == child {
+					other = p.C[1]
+				}
+				if v := boundaryValue(other); (v == "0" || v == "1") && (multiplicative || inExponent) {
+					return fmt.Sprintf("%s, on a side compared with %s through a product or a power, where different factors or powers can have the same solutions", what, v)
+				}
+				return ""
+			}
+		}
+	}
+	return ""
+}
+
+var multiplicativeOps = map[string]bool{"*": true, "^": true, "/": true}
+
+// strictPair: < and ≤ (or > and ≥), which differ at one point only.
+var strictPair = map[[2]string]bool{{"<", "≤"}: true, {"≤", "<"}: true, {">", "≥"}: true, {"≥", ">"}: true}
+
+// numeralBase reports whether n is a numeral of at least 2 (2 ^ n is
+// injective in n).
+func numeralBase(n *Node) bool {
+	for n.K == KindParen {
+		n = n.C[0]
+	}
+	v, ok := numValue(n.V)
+	return n.K == KindNum && ok && v.Cmp(big.NewRat(2, 1)) >= 0
+}
+
+// pathTypes maps the names bound along the difference's path to their
+// types.
+func pathTypes(d Difference) map[string]*Node {
+	env := map[string]*Node{}
+	for k, n := range d.path {
+		next := d.at
+		if k+1 < len(d.path) {
+			next = d.path[k+1]
+		}
+		switch {
+		case binderKinds[n.K] && len(n.C) >= 2 && n.C[len(n.C)-1] == next:
+			env[n.V] = n.C[0]
+			if n.C[0].K == KindHole {
+				if t := holeType(n.V, n.C[len(n.C)-1], env); t != nil {
+					env[n.V] = t
+				}
+			}
+		case n.K == KindBig && len(n.C) == 4 && n.C[3] == next:
+			env[n.C[0].V] = n.C[1]
+			if r := n.C[2]; n.C[1].K == KindHole && r.K == KindApp && len(r.C) == 2 && r.C[0].K == KindID && r.C[0].V == "Finset.range" {
+				env[n.C[0].V] = natType // i ∈ Finset.range n is a natural number
+			}
+		}
+	}
+	return env
+}
+
+var natType = &Node{K: KindID, V: "ℕ"}
+
+// holeType reads the type of a name bound without one (∀ n, x (n + 1) =
+// …) from its use in body as an argument, alone or in a component, of a
+// bound function whose domain is numeric: Lean's unifier gives the name
+// that domain. It is nil when no such use is found, or two disagree.
+func holeType(name string, body *Node, env map[string]*Node) *Node {
+	var found *Node
+	agree := true
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if !agree {
+			return
+		}
+		if n.K == KindApp && len(n.C) >= 2 && n.C[0].K == KindID {
+			if t, ok := env[n.C[0].V]; ok {
+				for _, a := range n.C[1:] {
+					if t.K != KindPi || len(t.C) != 2 {
+						break
+					}
+					if dom := t.C[0]; numRank[typeClass(dom)] > 0 && leafOf(a, name) {
+						if found != nil && typeClass(found) != typeClass(dom) {
+							agree = false
+						}
+						found = dom
+					}
+					t = t.C[1]
+				}
+			}
+		}
+		for _, c := range n.C {
+			walk(c)
+		}
+	}
+	walk(body)
+	if !agree {
+		return nil
+	}
+	return found
+}
+
+// leafOf reports whether name is n, or a leaf of the homogeneous
+// component n (n + 1, 2 * n - 1).
+func leafOf(n *Node, name string) bool {
+	switch {
+	case n.K == KindID:
+		return n.V == name
+	case n.K == KindParen || n.K == KindUnary && n.V == "-":
+		return leafOf(n.C[0], name)
+	case n.K == KindBinary && homogeneous[n.V] && !relations[n.V] && len(n.C) == 2:
+		return leafOf(n.C[0], name) || leafOf(n.C[1], name)
+	}
+	return false
+}
+
+// componentClass is the numeric type of a component's non-numeral
+// leaves: "" when all are numerals (or coercions, which take the
+// component's type), ok false when one is not known.
+func componentClass(n *Node, env map[string]*Node) (string, bool) {
+	class := ""
+	var walk func(n *Node) bool
+	walk = func(n *Node) bool {
+		switch {
+		case n.K == KindParen || n.K == KindUnary && n.V == "-" || n.K == KindAbs:
+			return walk(n.C[0])
+		case n.K == KindBinary && homogeneous[n.V] && len(n.C) == 2:
+			return walk(n.C[0]) && walk(n.C[1])
+		case n.K == KindBinary && n.V == "^" && len(n.C) == 2:
+			return walk(n.C[0])
+		case n.K == KindNum || n.K == KindCoe:
+			return true
+		}
+		c := leafClass(n, env)
+		if numRank[c] == 0 {
+			return false
+		}
+		if numRank[c] > numRank[class] {
+			class = c
+		}
+		return true
+	}
+	ok := walk(n)
+	return class, ok
+}
+
+// leafClass is the numeric type of a component's leaf, or "".
+func leafClass(n *Node, env map[string]*Node) string {
+	switch n.K {
+	case KindID:
+		if t, ok := env[n.V]; ok {
+			return typeClass(t)
+		}
+		return numericResults[n.V]
+	case KindApp:
+		h := n.C[0]
+		if h.K != KindID {
+			return ""
+		}
+		if sameTypeFunctions[h.V] { // abs x, max x y: the type of the arguments
+			class := ""
+			for _, a := range n.C[1:] {
+				c, ok := componentClass(a, env)
+				if !ok || c == "" {
+					return ""
+				}
+				if numRank[c] > numRank[class] {
+					class = c
+				}
+			}
+			return class
+		}
+		if t, ok := env[h.V]; ok {
+			for range n.C[1:] {
+				if t.K != KindPi || len(t.C) != 2 {
+					return ""
+				}
+				t = t.C[1]
+			}
+			return typeClass(t)
+		}
+		return numericResults[h.V]
+	case KindAscription:
+		return typeClass(n.C[1])
+	case KindFloor, KindCeil:
+		return "ℤ"
+	case KindFloorNat, KindCeilNat:
+		return "ℕ"
+	}
+	return ""
+}
+
+// argClass is the numeric type of an application's argument arg: from a
+// bound function's declared domain or numericArgs, or "".
+func argClass(app, arg *Node, env map[string]*Node) string {
+	h := app.C[0]
+	if h.K != KindID {
+		return ""
+	}
+	t, ok := env[h.V]
+	if !ok {
+		return numericArgs[h.V]
+	}
+	for _, a := range app.C[1:] {
+		if t.K != KindPi || len(t.C) != 2 {
+			return ""
+		}
+		if a == arg {
+			return typeClass(t.C[0])
+		}
+		t = t.C[1]
+	}
+	return ""
+}
+
+// rightIdentity are operators with the same right identity: x + 0 and
+// x - 0 are both x; x * 1, x / 1 and x ^ 1 are all x.
+var rightIdentity = map[string]string{"+": "0", "-": "0", "*": "1", "/": "1", "^": "1"}
+
+// sameByOperands says why two operators on the node's operands may give
+// the same value, or "": when both operands are the same term (a ≤ a and
+// a = a are both true, p ∧ p and p ∨ p both p), or when the right operand
+// is both operators' identity.
+func sameByOperands(d Difference) string {
+	n := d.at
+	if n == nil || n.K != KindBinary || len(n.C) != 2 {
+		return ""
+	}
+	if Equal(n.C[0], n.C[1]) {
+		return fmt.Sprintf("the statements differ only in %s vs %s, applied to the same term twice, where different operators can mean the same", d.A, d.B)
+	}
+	if id := rightIdentity[d.A]; id != "" && id == rightIdentity[d.B] && n.C[1].K == KindNum && n.C[1].V == id {
+		return fmt.Sprintf("the statements differ only in %s vs %s with %s on the right, the identity of both", d.A, d.B, id)
+	}
+	return ""
+}
+
+// modular names a modular type or relation, or •, used in n, or "".
+func modular(n *Node) string {
+	switch {
+	case n.K == KindID:
+		head, _, _ := strings.Cut(n.V, ".")
+		switch head {
+		case "ZMod", "Fin", "BitVec", "UInt8", "UInt16", "UInt32", "UInt64", "USize":
+			return head
+		}
+		if n.V == "Nat.ModEq" || n.V == "Int.ModEq" || n.V == "AddCommGroup.ModEq" {
+			return n.V
+		}
+	case n.K == KindBinary && (n.V == "≡" || n.V == "•"):
+		return n.V
+	}
+	for _, c := range n.C {
+		if m := modular(c); m != "" {
+			return m
+		}
+	}
+	return ""
+}
+
+// injective reports whether n wraps one value without losing it: a
+// negation, an ascription or a coercion (of a numeral: ℕ into ℤ ℚ ℝ ℂ).
+func injective(n *Node) bool {
+	return n.K == KindUnary && n.V == "-" || n.K == KindAscription || n.K == KindCoe || n.K == KindParen
+}
+
+// valueNode reports whether n computes a value from its children (so a
+// difference below it may cancel), rather than relating or binding.
+func valueNode(n *Node) bool {
+	switch n.K {
+	case KindBinary:
+		switch n.V {
+		case "+", "-", "*", "/", "%", "^", "•", "∘":
+			return true
+		}
+		return false
+	case KindUnary:
+		return n.V == "-"
+	case KindApp, KindAscription, KindCoe, KindPostfix, KindAbs, KindNorm, KindFloor, KindCeil, KindParen, KindTuple, KindAnon, KindProj:
+		return true
+	}
+	return false
+}
+
+// hasVariable reports whether n uses a variable: a bound name
+// (alpha-normalized names start with '#') or a free name in operand
+// position (a variable of the header, or a constant such as Real.pi); a
+// function's name at the head of an application (max 3 5) is not one.
+func hasVariable(n *Node, head bool) bool {
+	if n.K == KindID {
+		return strings.HasPrefix(n.V, "#") || !head
+	}
+	for i, c := range n.C {
+		if n.K == KindAscription && i == 1 {
+			continue // the type of (e : T)
+		}
+		if hasVariable(c, n.K == KindApp && i == 0) {
+			return true
+		}
+	}
+	return false
+}
