@@ -14,6 +14,11 @@ type adversarialPair struct {
 	a, b           string
 	wantEquivalent bool
 	mustDecide     bool // "decided: yes": lean-ast must decide the pair, both ways
+	// limit: the statements coincide for a reason beyond what the rules
+	// read (a bound another hypothesis implies, a vacuous premise, a sum's
+	// zero term): lean-ast may judge them "not equivalent", a stated limit
+	// of docs/judges.md, counted and logged rather than failed.
+	limit string
 }
 
 func readAdversarial(t *testing.T) []adversarialPair {
@@ -39,7 +44,10 @@ func readAdversarial(t *testing.T) []adversarialPair {
 		if d := cur["decided"]; d != "" && d != "yes" {
 			t.Fatalf("adversarial.txt:%d: decided %q (only \"yes\")", start, d)
 		}
-		out = append(out, adversarialPair{start, cur["class"], cur["why"], cur["a"], cur["b"], cur["want"] == "equivalent", cur["decided"] == "yes"})
+		if cur["limit"] != "" && (cur["want"] != "equivalent" || cur["decided"] != "") {
+			t.Fatalf("adversarial.txt:%d: a limit is an equivalent pair lean-ast may reject, not one it must decide", start)
+		}
+		out = append(out, adversarialPair{start, cur["class"], cur["why"], cur["a"], cur["b"], cur["want"] == "equivalent", cur["decided"] == "yes", cur["limit"]})
 		cur = map[string]string{}
 	}
 	for i, l := range strings.Split(string(data), "\n") {
@@ -72,6 +80,7 @@ func TestAdversarial(t *testing.T) {
 		t.Fatalf("%d pairs, want at least 60", len(pairs))
 	}
 	type tally struct{ n, decided int }
+	limits := 0
 	byClass := map[string]*tally{}
 	var classes []string
 	for _, p := range pairs {
@@ -90,6 +99,10 @@ func TestAdversarial(t *testing.T) {
 				continue
 			}
 			tl.decided++
+			if p.limit != "" && r == Different {
+				limits++
+				continue
+			}
 			if (r == Same) != p.wantEquivalent {
 				t.Errorf("adversarial.txt:%d (%s): decided %v, want %v\n  a: %s\n  b: %s\n  lean-ast: %s\n  why: %s",
 					p.line, p.class, r == Same, p.wantEquivalent, ab[0], ab[1], why, p.why)
@@ -101,4 +114,5 @@ func TestAdversarial(t *testing.T) {
 		sum = append(sum, fmt.Sprintf("%s %d/%d", c, byClass[c].decided, byClass[c].n))
 	}
 	t.Logf("decided (both orders): %s", strings.Join(sum, ", "))
+	t.Logf("%d ordered pairs marked limit (equivalent for a reason the rules do not read) judged not equivalent", limits)
 }

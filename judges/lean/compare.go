@@ -83,7 +83,8 @@ func init() {
 	mayBeSame[[2]string{"=", "↔"}] = true
 	mayBeSame[[2]string{"↔", "="}] = true
 	// On Prop, ⊓ is ∧ and ⊔ is ∨ (Prop's lattice, Mathlib/Order/Basic.lean).
-	for _, p := range [][2]string{{"⊓", "∧"}, {"⊔", "∨"}} {
+	// On submodules and ideals + is ⊔ (Submodule.add_eq_sup).
+	for _, p := range [][2]string{{"⊓", "∧"}, {"⊔", "∨"}, {"+", "⊔"}} {
 		mayBeSame[p] = true
 		mayBeSame[[2]string{p[1], p[0]}] = true
 	}

@@ -106,7 +106,7 @@ func boundaryValue(n *Node) string {
 	switch {
 	case n.K == KindNum && (n.V == "0" || n.V == "1"):
 		return n.V
-	case n.K == KindID && (n.V == "∅" || n.V == "⊤" || n.V == "⊥" || n.V == "Set.univ"):
+	case n.K == KindID && (n.V == "∅" || n.V == "⊤" || n.V == "⊥" || n.V == "Set.univ" || n.V == "id"):
 		return n.V
 	}
 	return ""
@@ -127,6 +127,8 @@ var collapse = map[[2]string]map[string]string{
 	{"right", "⊥"}:        {"⊔": "x", "⊓": "⊥", "∪": "?", "∩": "?"},
 	{"left", "⊥"}:         {"⊔": "y", "⊓": "⊥", "∪": "?", "∩": "?"},
 	{"right", "Set.univ"}: {"∪": "Set.univ", "∩": "x", "\\": "∅"},
+	{"left", "id"}:        {"''": "y", "⁻¹'": "y", "∘": "y"},
+	{"right", "id"}:       {"∘": "x"},
 	{"left", "Set.univ"}:  {"∪": "Set.univ", "∩": "y"},
 }
 
@@ -297,6 +299,18 @@ func masked(d Difference, env map[string]*Node, class string) string {
 				return what + " in an if's condition, where the branches may agree at the boundary"
 			}
 		case KindBinary:
+			if len(p.C) == 2 {
+				other := p.C[0]
+				if other == child {
+					other = p.C[1]
+				}
+				// An annihilated operand: 0 * (x + 3), (x - x) * (y + 3),
+				// (x + 3) / 0, (x + 3) ^ 0 do not depend on it.
+				zero := boundaryValue(other) == "0" || other.K == KindBinary && other.V == "-" && len(other.C) == 2 && Equal(other.C[0], other.C[1])
+				if (p.V == "*" || p.V == "•") && zero || (p.V == "/" || p.V == "^") && child == p.C[0] && boundaryValue(p.C[1]) == "0" {
+					return what + ", in an operand that a 0 beside it annihilates"
+				}
+			}
 			switch {
 			case p.V == "-" && class == "ℕ":
 				return what + ", under truncated subtraction on ℕ"

@@ -230,6 +230,11 @@ func Parse(src string) (st *Statement, err error) {
 				if p.peek().kind != tEOF {
 					p.fail("unexpected %q", p.peek().text)
 				}
+				if !propLike(st.Tree) {
+					// a bare term that may be data (ℕ → ℝ → ℝ): its
+					// arrows are no hypotheses to reorder
+					st.Tree = p.opaque("term", 0)
+				}
 				return st, nil
 			}
 			// another command (open, namespace, variable ...): its tokens
@@ -239,6 +244,13 @@ func Parse(src string) (st *Statement, err error) {
 		p.next()
 		if theoremKeywords[t.text] {
 			name, tree := p.theorem(t.text)
+			if t.text == "example" && !propLike(tree) {
+				// An example may define data (example : ℕ → ℕ := fun n
+				// => n + 1): its binders are not hypotheses and its value
+				// is no proof, so it is kept as its tokens.
+				decls = append(decls, p.opaque("example", start))
+				continue
+			}
 			st.Name = name
 			theorems++
 			decls = append(decls, &Node{K: KindTheorem, C: []*Node{tree}})
@@ -1375,3 +1387,28 @@ func plainIdent(s string) bool {
 	}
 	return s != "" && !isKeyword(s) && !declKeywords[s] && s != "_"
 }
+
+// propLike reports whether n is surely a proposition: a relation, a
+// connective, a negation, a quantifier, True or False, under binders and
+// parentheses. A theorem's type is a Prop by Lean's rules; an example's or
+// a bare term's need not be, and only a propLike one is read as one.
+func propLike(n *Node) bool {
+	switch n.K {
+	case KindPi:
+		return propLike(n.C[len(n.C)-1])
+	case KindParen:
+		return propLike(n.C[0])
+	case KindExists, KindExistsUnique, KindEventually, KindFrequently:
+		return true
+	case KindUnary:
+		return n.V == "¬"
+	case KindID:
+		return n.V == "True" || n.V == "False"
+	case KindBinary:
+		return propOps[n.V]
+	}
+	return false
+}
+
+var propOps = map[string]bool{"=": true, "≠": true, "<": true, "≤": true, ">": true, "≥": true, "∣": true, "∈": true, "∉": true,
+	"⊆": true, "⊂": true, "⊇": true, "⊃": true, "∧": true, "∨": true, "↔": true, "≡": true, "=ᶠ": true, "≤ᶠ": true}
