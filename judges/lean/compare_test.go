@@ -274,6 +274,16 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 		{"theorem t {K : Type*} (x : K → ℝ) : ∀ n, x (n + 1) = x n + 1", "theorem t {K : Type*} (x : K → ℝ) : ∀ n, x (n + 2) = x n + 1", Undecided},
 		{"theorem t (n : ℕ) : ∑ i in Finset.range n, (i + 1) = 5", "theorem t (n : ℕ) : ∑ i in Finset.range n, (i + 2) = 5", Different},
 		{"theorem t (s : Finset K) : ∑ i in s, (i + 1) = 5", "theorem t (s : Finset K) : ∑ i in s, (i + 2) = 5", Undecided},
+		{"theorem t (x : ℕ → ℝ) : ∀ n, x (5 - n) = n + 2", "theorem t (x : ℕ → ℝ) : ∀ n, x (5 - n) = n + 3", Different},
+		{"theorem t (x : ℤ → ℝ) : ∀ n, x (-n) = n + 2", "theorem t (x : ℤ → ℝ) : ∀ n, x (-n) = n + 3", Different},
+		// relations against a bottom or top element collapse like ≤ 0 on ℕ
+		{"theorem t (x y : ℝ) (h : x ≤ y) : True", "theorem t (x y : ℝ) (h : x = y) : True", Different},
+		{"theorem t (s : Set ℕ) (h : s ≤ ∅) : True", "theorem t (s : Set ℕ) (h : s = ∅) : True", Undecided},
+		{"theorem t (s : Set ℕ) (h : s ⊆ ∅) : True", "theorem t (s : Set ℕ) (h : s = ∅) : True", Undecided},
+		{"theorem t (s t : Set ℕ) (h : s ⊆ t) : True", "theorem t (s t : Set ℕ) (h : s = t) : True", Different},
+		{"theorem t (x : ℕ∞) (h : ⊤ ≤ x) : True", "theorem t (x : ℕ∞) (h : ⊤ = x) : True", Undecided},
+		{"theorem t (x : ℕ∞) (h : x ≤ ⊥) : True", "theorem t (x : ℕ∞) (h : x = ⊥) : True", Undecided},
+		{"theorem t (s : Set ℕ) (h : Set.univ ≤ s) : True", "theorem t (s : Set ℕ) (h : Set.univ = s) : True", Undecided},
 		// a variable-free term around it
 		{"theorem t (x : ℝ) (h : x ^ (1 / 2) = 2) : True", "theorem t (x : ℝ) (h : x ^ (1 / 3) = 2) : True", Undecided},
 		{"theorem t (x : ℝ) (h : x * 2 ^ 0 = 5) : True", "theorem t (x : ℝ) (h : x * 3 ^ 0 = 5) : True", Undecided},

@@ -133,10 +133,11 @@ var collapse = map[[2]string]map[string]string{
 }
 
 // relationPairs are relations that coincide against 0 or 1 on ℕ or on a
-// nonnegative term, in either order.
+// nonnegative term, or against a bottom or top element (s ⊆ ∅ is s = ∅,
+// ⊤ ≤ x is ⊤ = x), in either order.
 var relationPairs = func() map[[2]string]bool {
 	m := map[[2]string]bool{}
-	for _, p := range [][2]string{{"≤", "="}, {"≥", "="}, {"<", "≠"}, {">", "≠"}, {"∣", "="}} {
+	for _, p := range [][2]string{{"≤", "="}, {"≥", "="}, {"<", "≠"}, {">", "≠"}, {"∣", "="}, {"⊆", "="}, {"⊇", "="}} {
 		m[p] = true
 		m[[2]string{p[1], p[0]}] = true
 	}
