@@ -309,3 +309,29 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 		}
 	}
 }
+
+// TestExamplesAndBareTerms: an example or a bare term is read as a
+// proposition (binders reordered, value dropped) only when its type surely
+// is one; otherwise it may be data and is kept as its tokens (the third
+// outsider round of 2026-11-25).
+func TestExamplesAndBareTerms(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want Result
+	}{
+		{"example (n : ℕ) (x : ℝ) : ℝ := x + n", "example (x : ℝ) (n : ℕ) : ℝ := x + n", Undecided},
+		{"example (n : ℕ) : ℕ := n + 1", "example (n : ℕ) : ℕ := n + 2", Undecided},
+		{"example (n : ℕ) : ℕ := n + 1", "example (n : ℕ) : ℕ := n + 1", Same},
+		{"example (x : ℝ) (h : 0 < x) : 0 < x ^ 2 := by positivity", "example (y : ℝ) (hy : 0 < y) : 0 < y ^ 2 := by simp", Same},
+		{"example (p q : Prop) (hp : p) (hq : q) : p ∧ q := ⟨hp, hq⟩", "example (p q : Prop) (hq : q) (hp : p) : p ∧ q := by tauto", Same},
+		{"ℕ → ℝ → ℝ", "ℝ → ℕ → ℝ", Undecided},
+		{"∀ x : ℝ, x ^ 2 ≥ 0", "∀ y : ℝ, 0 ≤ y ^ 2", Same},
+		{"¬ ∃ n : ℕ, n < 0", "¬ ∃ m : ℕ, m < 0", Same},
+	} {
+		for _, ab := range [][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
+			if got, why := Compare(ab[0], ab[1]); got != tt.want {
+				t.Errorf("Compare(%q, %q) = %v (%s), want %v", ab[0], ab[1], got, why, tt.want)
+			}
+		}
+	}
+}
