@@ -1,6 +1,7 @@
 package lean
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -332,6 +333,34 @@ func TestExamplesAndBareTerms(t *testing.T) {
 			if got, why := Compare(ab[0], ab[1]); got != tt.want {
 				t.Errorf("Compare(%q, %q) = %v (%s), want %v", ab[0], ab[1], got, why, tt.want)
 			}
+		}
+	}
+}
+
+// TestDomainInsideBinder: ⋃ ⋂ ⨆ ⨅ read a binder predicate inside the
+// binder, and {x ∈ s | p} on a Set too, so a domain that mentions the bound
+// name is refused; ∑ and ∏ read theirs outside (the fourth outsider round
+// of 2026-11-25). An interpolated string is refused: its names are uses.
+func TestDomainInsideBinder(t *testing.T) {
+	for _, src := range []string{
+		"theorem t (n : ℕ) (A : ℕ → Set ℝ) : ⋃ n ∈ Finset.range n, A n = Set.univ",
+		"theorem t (n : ℕ) (A : ℕ → Set ℝ) : ⋂ n < n, A n = ∅",
+		"theorem t (i : ℕ) (g : ℕ → Set ℕ) (T : ℕ → ℝ) : ⨆ i ∈ g i, T i = 0",
+		"theorem t (n : ℕ) (S : ℕ → Set ℕ) : {n ∈ S n | Even n} = S n",
+		"theorem t (x y : ℕ) : toString x = s!\"{x}\"",
+	} {
+		if _, err := Parse(src); !errors.Is(err, ErrNotModelled) {
+			t.Errorf("%s: %v, want ErrNotModelled", src, err)
+		}
+	}
+	for _, src := range []string{
+		"theorem t (n : ℕ) (A : ℕ → Set ℝ) : ⋃ k ∈ Finset.range n, A k = Set.univ",
+		"theorem t (n : ℕ) (f : ℕ → ℕ) : ∑ n ∈ Finset.range n, f n = 0",
+		"theorem t (n : ℕ) (S : ℕ → Set ℕ) : {m ∈ S n | Even m} = S n",
+		"theorem t (x : ℕ) : toString x = \"x!\"",
+	} {
+		if _, err := Parse(src); err != nil {
+			t.Errorf("%s: %v", src, err)
 		}
 	}
 }

@@ -150,6 +150,13 @@ func (l *lexer) scanComment(i int) (int, error) {
 
 // scanString reads a string literal, escapes included.
 func (l *lexer) scanString(i int) (int, error) {
+	if n := len(l.toks); n > 0 {
+		if prev := l.toks[n-1]; prev.kind == tIdent && strings.HasSuffix(prev.text, "!") && prev.pos+len(prev.text) == i {
+			// s!"{x}", m!"…", f!"…": an interpolated string holds terms
+			// (names used inside it), which lean-ast does not read.
+			return 0, fmt.Errorf("%w: %s\"…\" at byte %d is an interpolated string, whose terms lean-ast does not read", ErrNotModelled, prev.text, prev.pos)
+		}
+	}
 	j := i + 1
 	for j < len(l.src) && l.src[j] != '"' {
 		if l.src[j] == '\\' {

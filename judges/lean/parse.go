@@ -132,6 +132,32 @@ func (p *parser) is(s string) bool {
 func (p *parser) fail(format string, args ...any) {
 	panic(&ParseError{Pos: p.peek().pos, Msg: fmt.Sprintf(format, args...)})
 }
+
+// refusal is text the parser reads but whose meaning lean-ast does not
+// model: Parse returns ErrNotModelled, whatever alternative readings the
+// parser is trying (they recover only ParseErrors).
+type refusal struct {
+	pos int
+	msg string
+}
+
+func (p *parser) refuse(pos int, format string, args ...any) {
+	panic(&refusal{pos, fmt.Sprintf(format, args...)})
+}
+
+// mentions reports whether the name occurs in n as an identifier (or the
+// head of a dotted one: n.succ).
+func mentions(n *Node, name string) bool {
+	if n.K == KindID && (n.V == name || strings.HasPrefix(n.V, name+".")) {
+		return true
+	}
+	for _, c := range n.C {
+		if mentions(c, name) {
+			return true
+		}
+	}
+	return false
+}
 func (p *parser) expect(s string) {
 	if !p.is(s) {
 		t := p.peek()
@@ -203,6 +229,10 @@ func Parse(src string) (st *Statement, err error) {
 	p := &parser{toks: toks}
 	defer func() {
 		if r := recover(); r != nil {
+			if rf, ok := r.(*refusal); ok {
+				st, err = nil, fmt.Errorf("%w: byte %d: %s", ErrNotModelled, rf.pos, rf.msg)
+				return
+			}
 			pe, ok := r.(*ParseError)
 			if !ok {
 				panic(r)
@@ -830,6 +860,9 @@ func (p *parser) filterQuantifier(kind Kind) *Node {
 //     (Mathlib/MeasureTheory/Integral/Lebesgue/Basic.lean);
 //   - ⋃ ⋂ ⨆ ⨅: notation3 "⋃ "(...)", "r:60:(scoped f => iUnion f) => r
 //     (Mathlib/Order/SetNotation.lean).
+// setBigOps read their binder predicate inside the binder (notation3).
+var setBigOps = map[string]bool{"⋃": true, "⋂": true, "⨆": true, "⨅": true}
+
 var bigOpBodyPrec = map[string]int{"∑": 67, "∏": 67, "∑'": 67, "∏'": 67, "∫": 60, "∫⁻": 60, "∮": 60, "⋃": 60, "⋂": 60, "⨆": 60, "⨅": 60}
 
 // bigOp reads ∑ i ∈ s, f i and its relatives, the body at the precedence
@@ -856,6 +889,7 @@ func (p *parser) bigOp(op string) *Node {
 		p.fail("expected a bound name after %s", op)
 	}
 	domKind, dom := "all", &Node{K: KindHole}
+	domAt := p.peek().pos
 	switch {
 	case p.is("∈") || p.is("in"):
 		p.next()
@@ -863,6 +897,18 @@ func (p *parser) bigOp(op string) *Node {
 	case p.peek().kind == tSym && infix[p.peek().text].prec == 50:
 		o := infix[p.next().text].norm
 		domKind, dom = o, p.expr(51)
+	}
+	if domKind != "all" && setBigOps[op] {
+		// ⋃ ⋂ ⨆ ⨅ are notation3 binders: expand_binders% puts the
+		// binder predicate inside the bound name's scope (⋃ n ∈ S n, A n
+		// is ⋃ n, ⋃ (_ : n ∈ S n), A n; Mathlib/Util/Notation3.lean),
+		// where ∑ and ∏ take their domain outside it. lean-ast keeps the
+		// domain apart, so one that mentions a bound name is refused.
+		for _, name := range names {
+			if mentions(dom, name) {
+				p.refuse(domAt, "the domain of %s %s %s … mentions %s, which Lean reads inside the binder", op, name, domKind, name)
+			}
+		}
 	}
 	if p.is("with") {
 		p.next()
@@ -1326,11 +1372,17 @@ func (p *parser) tryBuilder() (ok bool, n *Node) {
 		typ = p.exprStop("|")
 		p.stop = p.stop[:len(p.stop)-1]
 	case p.is("∈"):
-		p.next()
+		at := p.next().pos
 		set := p.exprStop("|")
 		p.expect("|")
 		pred := p.expr(0)
 		p.expect("}")
+		if mentions(set, name) {
+			// On a Set, {x ∈ s | p} is {x | x ∈ s ∧ p}, s inside x's
+			// scope (Mathlib/Data/Set/Defs.lean); on a Finset it is
+			// Finset.filter with s outside. lean-ast cannot tell which.
+			p.refuse(at, "the set of {%s ∈ … | …} mentions %s, which Lean reads inside the binder on a Set and outside it on a Finset", name, name)
+		}
 		return true, &Node{K: KindSep, V: name, C: []*Node{set, pred}}
 	}
 	if p.is("//") {
