@@ -860,6 +860,7 @@ func (p *parser) filterQuantifier(kind Kind) *Node {
 //     (Mathlib/MeasureTheory/Integral/Lebesgue/Basic.lean);
 //   - ⋃ ⋂ ⨆ ⨅: notation3 "⋃ "(...)", "r:60:(scoped f => iUnion f) => r
 //     (Mathlib/Order/SetNotation.lean).
+//
 // setBigOps read their binder predicate inside the binder (notation3).
 var setBigOps = map[string]bool{"⋃": true, "⋂": true, "⨆": true, "⨅": true}
 
