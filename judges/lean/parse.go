@@ -844,6 +844,9 @@ func (p *parser) filterQuantifier(kind Kind) *Node {
 	return &Node{K: kind, V: b.name, C: []*Node{b.typ, filter, body}}
 }
 
+// setBigOps read their binder predicate inside the binder (notation3).
+var setBigOps = map[string]bool{"⋃": true, "⋂": true, "⨆": true, "⨅": true}
+
 // bigOpBodyPrec is the precedence at which each big operator reads its
 // body, as Mathlib declares it:
 //   - ∑ ∏: "," term:67 in the bigsum/bigprod syntax
@@ -860,9 +863,6 @@ func (p *parser) filterQuantifier(kind Kind) *Node {
 //     (Mathlib/MeasureTheory/Integral/Lebesgue/Basic.lean);
 //   - ⋃ ⋂ ⨆ ⨅: notation3 "⋃ "(...)", "r:60:(scoped f => iUnion f) => r
 //     (Mathlib/Order/SetNotation.lean).
-//
-// setBigOps read their binder predicate inside the binder (notation3).
-var setBigOps = map[string]bool{"⋃": true, "⋂": true, "⨆": true, "⨅": true}
 
 var bigOpBodyPrec = map[string]int{"∑": 67, "∏": 67, "∑'": 67, "∏'": 67, "∫": 60, "∫⁻": 60, "∮": 60, "⋃": 60, "⋂": 60, "⨆": 60, "⨅": 60}
 
