@@ -863,7 +863,6 @@ var setBigOps = map[string]bool{"⋃": true, "⋂": true, "⨆": true, "⨅": tr
 //     (Mathlib/MeasureTheory/Integral/Lebesgue/Basic.lean);
 //   - ⋃ ⋂ ⨆ ⨅: notation3 "⋃ "(...)", "r:60:(scoped f => iUnion f) => r
 //     (Mathlib/Order/SetNotation.lean).
-
 var bigOpBodyPrec = map[string]int{"∑": 67, "∏": 67, "∑'": 67, "∏'": 67, "∫": 60, "∫⁻": 60, "∮": 60, "⋃": 60, "⋂": 60, "⨆": 60, "⨅": 60}
 
 // bigOp reads ∑ i ∈ s, f i and its relatives, the body at the precedence
