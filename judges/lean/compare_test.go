@@ -364,3 +364,27 @@ func TestDomainInsideBinder(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesBoundInside: the with-filter of ∑ and ∏ and the branches of
+// if h : c see the bound name (Finset.filter (fun x ↦ p), dite), which
+// lean-ast does not model: a use there is refused (the fifth outsider
+// round of 2026-11-25).
+func TestNamesBoundInside(t *testing.T) {
+	for _, src := range []string{
+		"theorem t (n : ℕ) : ∑ n ∈ Finset.range 10 with Odd n, n = 25",
+		"theorem t (x : ℕ) (h : 5 < x) : (if h : x < 3 then (⟨x, h⟩ : Fin 3).val else 0) = 0",
+		"theorem t (x h : ℕ) : (if h : x = 0 then 0 else h) = h",
+	} {
+		if _, err := Parse(src); !errors.Is(err, ErrNotModelled) {
+			t.Errorf("%s: %v, want ErrNotModelled", src, err)
+		}
+	}
+	for _, src := range []string{
+		"theorem t (n : ℕ) (hn : n = 7) : ∑ k ∈ Finset.range 10 with Odd n, k = 45",
+		"theorem t (x : ℕ) : (if h : x < 3 then 1 else 0) ≤ 1",
+	} {
+		if _, err := Parse(src); err != nil {
+			t.Errorf("%s: %v", src, err)
+		}
+	}
+}

@@ -705,8 +705,10 @@ func (p *parser) prefix() *Node {
 	case "if":
 		p.next()
 		var cond *Node
+		name, at := "", 0
 		if p.peek().kind == tIdent && p.toks[p.i+1].text == ":" {
-			p.next()
+			at = p.peek().pos
+			name = p.next().text
 			p.next()
 		}
 		cond = p.expr(0)
@@ -714,6 +716,11 @@ func (p *parser) prefix() *Node {
 		a := p.expr(0)
 		p.expect("else")
 		b := p.expr(0)
+		if name != "" && name != "_" && (mentions(a, name) || mentions(b, name)) {
+			// if h : c then a else b is dite c (fun h => a) (fun h => b):
+			// h is bound in both branches, which lean-ast does not model.
+			p.refuse(at, "the branches of if %s : … use %s, which Lean binds in them (dite)", name, name)
+		}
 		return &Node{K: KindIte, C: []*Node{cond, a, b}}
 	case "let", "have":
 		p.next()
@@ -911,8 +918,16 @@ func (p *parser) bigOp(op string) *Node {
 		}
 	}
 	if p.is("with") {
-		p.next()
+		at := p.next().pos
 		filter := p.expr(51)
+		// ∑ x ∈ s with p, v is Finset.sum (Finset.filter (fun x ↦ p) s)
+		// (fun x ↦ v): the filter is inside the bound name's scope, which
+		// lean-ast's domain node is not; a filter that uses it is refused.
+		for _, name := range names {
+			if mentions(filter, name) {
+				p.refuse(at, "the filter of %s %s … with … uses %s, which Lean binds in it", op, name, name)
+			}
+		}
 		dom = &Node{K: KindFilter, C: []*Node{dom, filter}}
 	}
 	p.expect(",")
