@@ -239,10 +239,7 @@ func TestHypothesisSwaps(t *testing.T) {
 // variable-free term and under no truncating / or %; an operator only
 // where no 0, 1, ∅, ⊤ or ⊥ operand makes both collapse.
 func TestNumeralAndOperatorFaithfulness(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		want Result
-	}{
+	comparedBothWays(t, []comparison{
 		// the numeral's type
 		{"theorem t (x : ℝ) (h : x + 1 = 3) : x = 2", "theorem t (x : ℝ) (h : x + 1 = 4) : x = 2", Different},
 		{"theorem t {K : Type*} [Field K] (x : K) (h : x + 1 = 3) : x = 2", "theorem t {K : Type*} [Field K] (x : K) (h : x + 1 = 4) : x = 2", Undecided},
@@ -302,13 +299,7 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 		{"theorem t (n : ℕ) (h : n ∣ 1) : True", "theorem t (n : ℕ) (h : n = 1) : True", Undecided},
 		{"theorem t (x : ℝ) (h : x < 1) : True", "theorem t (x : ℝ) (h : x ≤ 1) : True", Different},
 		{"theorem t (x y : ℝ) (h : x + 1 = y) : True", "theorem t (x y : ℝ) (h : x - 1 = y) : True", Different},
-	} {
-		for _, ab := range [][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
-			if got, why := Compare(ab[0], ab[1]); got != tt.want {
-				t.Errorf("Compare(%q, %q) = %v (%s), want %v", ab[0], ab[1], got, why, tt.want)
-			}
-		}
-	}
+	})
 }
 
 // TestExamplesAndBareTerms: an example or a bare term is read as a
@@ -316,10 +307,7 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 // is one; otherwise it may be data and is kept as its tokens (the third
 // outsider round of 2026-11-25).
 func TestExamplesAndBareTerms(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		want Result
-	}{
+	comparedBothWays(t, []comparison{
 		{"example (n : ℕ) (x : ℝ) : ℝ := x + n", "example (x : ℝ) (n : ℕ) : ℝ := x + n", Undecided},
 		{"example (n : ℕ) : ℕ := n + 1", "example (n : ℕ) : ℕ := n + 2", Undecided},
 		{"example (n : ℕ) : ℕ := n + 1", "example (n : ℕ) : ℕ := n + 1", Same},
@@ -328,13 +316,7 @@ func TestExamplesAndBareTerms(t *testing.T) {
 		{"ℕ → ℝ → ℝ", "ℝ → ℕ → ℝ", Undecided},
 		{"∀ x : ℝ, x ^ 2 ≥ 0", "∀ y : ℝ, 0 ≤ y ^ 2", Same},
 		{"¬ ∃ n : ℕ, n < 0", "¬ ∃ m : ℕ, m < 0", Same},
-	} {
-		for _, ab := range [][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
-			if got, why := Compare(ab[0], ab[1]); got != tt.want {
-				t.Errorf("Compare(%q, %q) = %v (%s), want %v", ab[0], ab[1], got, why, tt.want)
-			}
-		}
-	}
+	})
 }
 
 // TestDomainInsideBinder: ⋃ ⋂ ⨆ ⨅ read a binder predicate inside the
@@ -385,6 +367,24 @@ func TestNamesBoundInside(t *testing.T) {
 	} {
 		if _, err := Parse(src); err != nil {
 			t.Errorf("%s: %v", src, err)
+		}
+	}
+}
+
+// comparison is a pair and the result Compare must give in either order.
+type comparison struct {
+	a, b string
+	want Result
+}
+
+// comparedBothWays checks each comparison in both orders.
+func comparedBothWays(t *testing.T, cases []comparison) {
+	t.Helper()
+	for _, tt := range cases {
+		for _, ab := range [][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
+			if got, why := Compare(ab[0], ab[1]); got != tt.want {
+				t.Errorf("Compare(%q, %q) = %v (%s), want %v", ab[0], ab[1], got, why, tt.want)
+			}
 		}
 	}
 }

@@ -20,11 +20,10 @@ import (
 //     4 / 2 = 5 / 2 in ℤ, 3 - 5 = 3 - 7 in ℕ, 2 ^ 0 = 3 ^ 0, max 3 5 =
 //     max 4 5, ⌊2.5⌋ = ⌊2.7⌋, 2 + 2 = 2 * 2.
 func unfaithful(d Difference, na, nb *Node) string {
-	if m := modular(na); m != "" {
-		return fmt.Sprintf("the statements differ only in %s vs %s, under %s, where different spellings can mean the same", d.A, d.B, m)
-	}
-	if m := modular(nb); m != "" {
-		return fmt.Sprintf("the statements differ only in %s vs %s, under %s, where different spellings can mean the same", d.A, d.B, m)
+	for _, n := range []*Node{na, nb} {
+		if m := modular(n); m != "" {
+			return fmt.Sprintf("the statements differ only in %s vs %s, under %s, where different spellings can mean the same", d.A, d.B, m)
+		}
 	}
 	if d.Kind == "operator" {
 		if why := sameByOperands(d); why != "" {
@@ -82,10 +81,11 @@ func boundaryOperand(d Difference) string {
 		if v == "" {
 			continue
 		}
-		if collapse[[2]string{side2[side], v}] == nil {
+		reduced := collapse[[2]string{side2[side], v}]
+		if reduced == nil {
 			continue
 		}
-		ra, rb := collapse[[2]string{side2[side], v}][d.A], collapse[[2]string{side2[side], v}][d.B]
+		ra, rb := reduced[d.A], reduced[d.B]
 		if ra == "?" || rb == "?" || ra != "" && ra == rb {
 			return fmt.Sprintf("the statements differ only in %s vs %s with %s as an operand, where both operators can give the same value", d.A, d.B, c.V)
 		}
@@ -300,31 +300,28 @@ func masked(d Difference, env map[string]*Node, class string) string {
 				return what + " in an if's condition, where the branches may agree at the boundary"
 			}
 		case KindBinary:
-			if len(p.C) == 2 {
-				other := p.C[0]
-				if other == child {
-					other = p.C[1]
-				}
-				// An annihilated operand: 0 * (x + 3), (x - x) * (y + 3),
-				// (x + 3) / 0, (x + 3) ^ 0 do not depend on it.
-				zero := boundaryValue(other) == "0" || other.K == KindBinary && other.V == "-" && len(other.C) == 2 && Equal(other.C[0], other.C[1])
-				if (p.V == "*" || p.V == "•") && zero || (p.V == "/" || p.V == "^") && child == p.C[0] && boundaryValue(p.C[1]) == "0" {
-					return what + ", in an operand that a 0 beside it annihilates"
-				}
+			if len(p.C) != 2 {
+				continue
+			}
+			other := p.C[0]
+			if other == child {
+				other = p.C[1]
+			}
+			// An annihilated operand: 0 * (x + 3), (x - x) * (y + 3),
+			// (x + 3) / 0, (x + 3) ^ 0 do not depend on it.
+			zero := boundaryValue(other) == "0" || other.K == KindBinary && other.V == "-" && len(other.C) == 2 && Equal(other.C[0], other.C[1])
+			if (p.V == "*" || p.V == "•") && zero || (p.V == "/" || p.V == "^") && child == p.C[0] && boundaryValue(p.C[1]) == "0" {
+				return what + ", in an operand that a 0 beside it annihilates"
 			}
 			switch {
 			case p.V == "-" && class == "ℕ":
 				return what + ", under truncated subtraction on ℕ"
-			case p.V == "^" && len(p.C) == 2 && child == p.C[1]:
+			case p.V == "^" && child == p.C[1]:
 				if bc, ok := componentClass(p.C[0], env); !ok || bc == "" && !numeralBase(p.C[0]) {
 					return what + " in an exponent of a base whose type lean-ast cannot read"
 				}
 				inExponent = true
-			case relations[p.V] && len(p.C) == 2:
-				other := p.C[0]
-				if other == child {
-					other = p.C[1]
-				}
+			case relations[p.V]:
 				if v := boundaryValue(other); (v == "0" || v == "1") && (multiplicative || inExponent) {
 					return fmt.Sprintf("%s, on a side compared with %s through a product or a power, where different factors or powers can have the same solutions", what, v)
 				}

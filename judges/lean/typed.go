@@ -137,9 +137,6 @@ func typeClass(t *Node) string {
 	return ""
 }
 
-// realFunctions are Mathlib functions into ℝ.
-var realFunctions = map[string]bool{"Real.sqrt": true, "Real.log": true, "Real.exp": true, "Real.sin": true, "Real.cos": true, "Real.tan": true, "Real.arctan": true, "Real.logb": true}
-
 // componentOps are elaborated together by binop%/binrel%: the operands of
 // +, -, *, /, unary -, the base of ^ (rightact%), and both sides of =, <, ≤.
 var componentOps = map[string]bool{"+": true, "-": true, "*": true, "/": true, "^": true, "=": true, "<": true, "≤": true}
@@ -179,7 +176,7 @@ func leafType(n *Node, env map[string]string) string {
 		return env[n.V]
 	case KindApp:
 		if h := n.C[0]; h.K == KindID {
-			if realFunctions[h.V] {
+			if numericResults[h.V] == "ℝ" { // Mathlib functions into ℝ
 				return "ℝ"
 			}
 			if c, ok := strings.CutPrefix(env[h.V], "fn:"); ok && len(n.C) == 2 {
