@@ -79,7 +79,15 @@ var infix = func() map[string]opInfo {
 // opsWithArg take a bracketed argument: a ≡ b [ZMOD n], f =ᶠ[l] g, M →ₗ[R] N.
 var opsWithArg = map[string]bool{"=ᶠ": true, "≤ᶠ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
 
-var postfix = map[string]string{"⁻¹": "⁻¹", "ᶜ": "ᶜ", "ˣ": "ˣ", "!": "!", "ᵀ": "ᵀ", "ᵒᵈ": "ᵒᵈ", "ᗮ": "ᗮ"}
+// postfix is the parser's view of Postfixes (notation.go): each token is
+// its own spelling in trees.
+var postfix = func() map[string]string {
+	m := make(map[string]string, len(Postfixes))
+	for _, t := range Postfixes {
+		m[t] = t
+	}
+	return m
+}()
 
 // atomSymbols stand alone as terms.
 var atomSymbols = map[string]bool{"∅": true, "⊤": true, "⊥": true, "∞": true, "·": true, "π": true, "ℵ₀": true, "∂": false, "∠": true, "∡": true}
