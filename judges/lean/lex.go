@@ -53,19 +53,38 @@ var gluedLetterSafe = map[string]bool{"+": true, "-": true, "*": true, "/": true
 // after it (→ₗ[R], f =ᶠ[l] g): text that respaces tokens keeps them glued.
 func GluedToBracket(symbol string) bool { return gluedToBracket[symbol] }
 
+// symbol is a token of the table with what the lexer asks of it, looked up
+// once here rather than in three maps at every token.
+type symbol struct {
+	text       string
+	bracket    bool // gluedToBracket
+	letterSafe bool // gluedLetterSafe
+	infix      bool // in the infix table
+}
+
 // symbolsByRune lists, for each first character, the symbols starting
 // with it (ASCII ones in symbolsASCII): the lexer tries only those (trying
 // all of them at every position was half of lean-ast's time).
-var symbolsASCII, symbolsByRune = func() (t [128][]string, m map[rune][]string) {
-	m = map[rune][]string{}
+var symbolsASCII, symbolsByRune = func() (t [128][]symbol, m map[rune][]symbol) {
+	m = map[rune][]symbol{}
 	for _, s := range symbols {
+		_, isInfix := infix[s]
+		e := symbol{s, gluedToBracket[s], gluedLetterSafe[s], isInfix}
 		if r, _ := utf8.DecodeRuneInString(s); r < 128 {
-			t[r] = append(t[r], s)
+			t[r] = append(t[r], e)
 		} else {
-			m[r] = append(m[r], s)
+			m[r] = append(m[r], e)
 		}
 	}
 	return t, m
+}()
+
+// asciiSpace is unicode.IsSpace on ASCII, read without the call.
+var asciiSpace = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = unicode.IsSpace(rune(c))
+	}
+	return t
 }()
 
 // lex splits a statement into tokens, dropping comments.
@@ -97,13 +116,13 @@ func lexInto(buf []token, src string) ([]token, error) {
 			i += size
 		case r == '\r' && strings.HasPrefix(src[i:], "\r\n"):
 			i += 2 // a line end written CRLF, as a file read by Lean has it converted
-		case unicode.IsSpace(r):
+		case r < utf8.RuneSelf && asciiSpace[r] || r >= utf8.RuneSelf && unicode.IsSpace(r):
 			// Lean's whitespace is space, LF and CRLF: a tab is refused
 			// ("tabs are not allowed"), so is a lone CR, and other spaces
 			// (no-break, em, ideographic) are no token at all
 			// (Lean.Parser.whitespace, src/Lean/Parser/Basic.lean).
 			return nil, fmt.Errorf("%w: %q (U+%04X) at byte %d is white space Lean does not accept", ErrNotModelled, r, r, i)
-		case strings.HasPrefix(src[i:], "--") || strings.HasPrefix(src[i:], "/-"):
+		case (r == '-' || r == '/') && (strings.HasPrefix(src[i:], "--") || strings.HasPrefix(src[i:], "/-")):
 			i, err = l.scanComment(i)
 		case r == '"':
 			i, err = l.scanString(i)
@@ -278,27 +297,31 @@ func (l *lexer) scanProjection(i int, r rune) (int, bool) {
 // scanSymbol reads the longest notation symbol at i, or one character the
 // tables know; any other character is outside the closed world.
 func (l *lexer) scanSymbol(i int, r rune, size int) (int, error) {
-	matched := ""
-	var candidates []string
+	var m symbol
+	var candidates []symbol
 	if r < 128 {
 		candidates = symbolsASCII[r]
 	} else {
 		candidates = symbolsByRune[r]
 	}
 	for _, s := range candidates {
-		if strings.HasPrefix(l.src[i:], s) && len(s) > len(matched) {
-			matched = s
+		if len(s.text) > len(m.text) && strings.HasPrefix(l.src[i:], s.text) {
+			m = s
 		}
 	}
-	if matched == ".1" || matched == ".2" {
-		matched = "" // projections are handled in identifiers; a lone ".1" is a symbol
+	if m.text == ".1" || m.text == ".2" {
+		m = symbol{} // projections are handled in identifiers; a lone ".1" is a symbol
 	}
-	if gluedToBracket[matched] && !strings.HasPrefix(l.src[i+len(matched):], "[") {
+	matched := m.text
+	if m.bracket && !strings.HasPrefix(l.src[i+len(matched):], "[") {
 		return 0, fmt.Errorf("%w: %q at byte %d: Lean declares it only with its bracket glued on (%q)", ErrNotModelled, matched, i, matched+"[")
 	}
 	if matched == "" {
 		matched = l.src[i : i+size]
-		if !knownChar(r) {
+		// a one-character symbol is not in the table's list
+		c := charSymbol(r)
+		m = c.sym
+		if !c.known {
 			// Closed world: a character that is neither part of a Lean
 			// identifier nor notation lean-ast knows (a local notation,
 			// Lean 3 syntax, a letter Lean rejects) leaves the statement
@@ -306,8 +329,8 @@ func (l *lexer) scanSymbol(i int, r rune, size int) (int, error) {
 			return 0, fmt.Errorf("%w: %q (U+%04X) at byte %d is neither a Lean identifier character nor notation lean-ast knows", ErrNotModelled, r, r, i)
 		}
 	}
-	if next, _ := utf8.DecodeRuneInString(l.src[i+len(matched):]); isIdentStart(next) && !gluedLetterSafe[matched] {
-		if _, isInfix := infix[matched]; isInfix {
+	if next, _ := utf8.DecodeRuneInString(l.src[i+len(matched):]); isIdentStart(next) && !m.letterSafe {
+		if m.infix {
 			return 0, fmt.Errorf("%w: %q at byte %d is glued to the name after it: Lean's tokenizer reads the longest token it declares, and Mathlib declares such tokens (→r, ≃o, →SL[, =O[, ⥤q), not all in lean-ast's table", ErrNotModelled, matched, i)
 		}
 	}
@@ -485,7 +508,10 @@ func CheckSize(s string) error {
 // knownChar reports whether a character standing alone is a token of the
 // notation lean-ast reads: an operator, bracket or punctuation of its
 // tables, or the first character of one.
-func knownChar(r rune) bool {
+func knownChar(r rune) bool { return charSymbol(r).known }
+
+// charSymbol is what the lexer knows of r as a one-character symbol.
+func charSymbol(r rune) oneChar {
 	knownOnce.Do(initKnown)
 	if r < 128 {
 		return knownASCII[r]
@@ -493,11 +519,19 @@ func knownChar(r rune) bool {
 	return known[r]
 }
 
+// oneChar is a character's entry: whether lean-ast knows it, and its
+// symbol's flags when it stands alone.
+type oneChar struct {
+	known bool
+	sym   symbol
+}
+
 func initKnown() {
-	known = map[rune]bool{}
+	known = map[rune]oneChar{}
 	add := func(tok string) {
 		if c, size := utf8.DecodeRuneInString(tok); size == len(tok) {
-			known[c] = true
+			_, isInfix := infix[tok]
+			known[c] = oneChar{true, symbol{tok, gluedToBracket[tok], gluedLetterSafe[tok], isInfix}}
 		}
 	}
 	for k := range infix {
@@ -516,7 +550,7 @@ func initKnown() {
 		add(k)
 	}
 	for _, c := range "()[]{}⟨⟩⦃⦄|‖⌊⌋⌈⌉⟪⟫⁅⁆,:;.'@#$!¬↑√∂-=<>+*/%^&~`·∘∑∏∫∮⋃⋂⨆⨅∀∃λ↦" {
-		known[c] = true
+		add(string(c))
 	}
 	for _, t := range symbols {
 		add(t)
@@ -530,8 +564,8 @@ func initKnown() {
 var (
 	knownOnce sync.Once
 	// knownASCII is known for the ASCII characters, read without hashing.
-	knownASCII [128]bool
-	known      map[rune]bool
+	knownASCII [128]oneChar
+	known      map[rune]oneChar
 )
 
 // IsIdentStart reports whether Lean 4 starts an identifier with r (its
