@@ -63,6 +63,9 @@ func readAdversarial(t *testing.T) []adversarialPair {
 			if len(cur) == 0 {
 				start = i + 1
 			}
+			if k == "a" || k == "b" {
+				v = strings.ReplaceAll(v, `\n`, "\n") // a statement of several lines
+			}
 			cur[k] = v
 		}
 	}

@@ -13,7 +13,7 @@ import (
 // with its binders renamed, or left undecided with the construct named
 // (issue 17.7). Never "not equivalent": that would be a wrong reading.
 func TestFormalRxStatements(t *testing.T) {
-	var same, closedWorld, unparsed, undecided, n int
+	var same, closedWorld, unparsed, refused, undecided, n int
 	constructs := map[string]int{}
 	for _, r := range fixtures.FormalRx(t) {
 		n++
@@ -30,10 +30,14 @@ func TestFormalRxStatements(t *testing.T) {
 		}
 		if _, err := Parse(s); err != nil {
 			var pe *ParseError
-			if !errors.As(err, &pe) {
+			switch {
+			case errors.As(err, &pe):
+				unparsed++
+			case errors.Is(err, ErrNotModelled) && strings.Contains(err.Error(), "byte "):
+				refused++ // a construct the parser reads but does not model
+			default:
 				t.Errorf("%s: parse error without a byte: %v", r.Idx, err)
 			}
-			unparsed++
 			continue
 		}
 		switch got, why := Compare(s, respaceAndRename(t, s)); got {
@@ -42,11 +46,12 @@ func TestFormalRxStatements(t *testing.T) {
 		case Different:
 			t.Errorf("%s: judged not equivalent to its re-spaced, renamed copy (%s):\n%s", r.Idx, why, s)
 		default:
+			t.Logf("%s undecided: %s", r.Idx, why)
 			undecided++
 		}
 	}
-	t.Logf("%d statements: %d equivalent to their copy, %d undecided after parsing, %d not parsed, %d outside the closed world %v",
-		n, same, undecided, unparsed, closedWorld, constructs)
+	t.Logf("%d statements: %d equivalent to their copy, %d undecided after parsing, %d not parsed, %d refused by the parser, %d outside the closed world %v",
+		n, same, undecided, unparsed, refused, closedWorld, constructs)
 	// The coverage measured when the closed world was introduced; a change
 	// that lowers it must say why here and in docs/judges.md.
 	if n != 240 || same < 170 {

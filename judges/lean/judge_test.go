@@ -186,6 +186,12 @@ func respaceAndRename(t testing.TB, src string) string {
 			b.WriteString(text)
 			continue
 		}
+		if gap := src[:tk.pos]; i > 0 && strings.Contains(gap[toks[i-1].pos:], "\n") {
+			// a line break stays, and the next line's indentation with
+			// it: Lean reads a let's value up to a line starting at or left
+			// of the let's column
+			b.WriteString("\n" + gap[strings.LastIndexByte(gap, '\n')+1:])
+		}
 		if tk.kind == tSym && (text == "(" || text == "{") {
 			if i > 0 && toks[i-1].text == "|" && toks[i-1].pos+1 == tk.pos {
 				b.WriteString(text + "  ") // |(x)|: the bar stays glued

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Node is a node of a statement's tree: its kind (node.go says what the
@@ -110,11 +111,18 @@ const maxPrec = 1024
 const maxDepth = 400
 
 type parser struct {
+	src   string
 	toks  []token
 	i     int
 	depth int
 	// stop holds tokens that end the current sub-expression (| in |x|).
 	stop []string
+	// letAt is the index of the token "let" whose declaration is being
+	// read, or -1: Lean's let is withPosition ("let " >> letDecl), and an
+	// application argument must stand in a column after the saved
+	// position's (checkColGt in Term.argument, src/Lean/Parser/Term.lean),
+	// so a line that starts at or left of the let's column ends its value.
+	letAt int
 }
 
 // ParseError is a statement the parser cannot read.
@@ -234,7 +242,7 @@ func Parse(src string) (st *Statement, err error) {
 			toks[i].text = unquoteName(toks[i].text)
 		}
 	}
-	p := &parser{toks: toks}
+	p := &parser{src: src, toks: toks, letAt: -1}
 	defer func() {
 		if r := recover(); r != nil {
 			if rf, ok := r.(*refusal); ok {
@@ -403,9 +411,12 @@ func (p *parser) declaration(kw string, start int) (n *Node) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(*ParseError); !ok {
+			_, unread := r.(*ParseError)
+			_, refused := r.(*refusal)
+			if !unread && !refused {
 				panic(r)
 			}
+			// a definition lean-ast cannot read is compared as its tokens
 			n = p.opaque("decl", start)
 		}
 	}()
@@ -581,11 +592,51 @@ func (p *parser) expr(min int) *Node {
 }
 
 // isFun reports whether the next token opens a fun (or λ) term.
-func (p *parser) isFun() bool { return p.is("fun") || p.is("λ") }
+func (p *parser) isFun() bool {
+	return (p.is("fun") || p.is("λ")) && (p.letAt < 0 || p.indentedPastLet())
+}
+
+// indentedPastLet reports whether the next token may be an argument inside
+// the declaration of the let at p.letAt: on the let's line, or in a column
+// after the let's (checkColGt). A token that fails the check ends the
+// application, as in Lean, unless a bracket other than ⟨ is open since the
+// let: parentheses reset the position (withoutPosition in Term.paren) and
+// are read with letAt cleared, and for the other brackets lean-ast does not
+// model which do, so it refuses.
+func (p *parser) indentedPastLet() bool {
+	t, let := p.peek(), p.toks[p.letAt]
+	if t.kind == tEOF || p.column(t.pos) > p.column(let.pos) || !strings.Contains(p.src[let.pos:t.pos], "\n") {
+		return true
+	}
+	var open []string
+	for _, u := range p.toks[p.letAt:p.i] {
+		if u.kind != tSym {
+			continue
+		}
+		if _, ok := closers[u.text]; ok || u.text == "⟨" {
+			open = append(open, u.text)
+		} else if isPunct(u.text) && len(open) > 0 && u.text != "," && u.text != ":" && u.text != ":=" && u.text != "|" {
+			open = open[:len(open)-1]
+		}
+	}
+	for _, o := range open {
+		if o != "⟨" {
+			p.refuse(t.pos, "a term at column %d inside %s… in the value of the let at byte %d: lean-ast does not model whether Lean reads it as an argument there", p.column(t.pos), o, let.pos)
+		}
+	}
+	return false
+}
+
+// column is Lean's column of the byte offset pos: the code points since
+// the line's start.
+func (p *parser) column(pos int) int {
+	line := strings.LastIndexByte(p.src[:pos], '\n') + 1
+	return utf8.RuneCountInString(p.src[line:pos])
+}
 
 func isPunct(s string) bool {
 	switch s {
-	case ",", ":", ":=", "|", ")", "}", "]", "⟩", "⦄", "=>", "↦", "⌋", "⌉", "⌋₊", "⌉₊", "‖", "⟫", "⁆", "then", "else", "with", "in", "at", "from", "}}":
+	case ",", ";", ":", ":=", "|", ")", "}", "]", "⟩", "⦄", "=>", "↦", "⌋", "⌉", "⌋₊", "⌉₊", "‖", "⟫", "⁆", "then", "else", "with", "in", "at", "from", "}}":
 		return true
 	}
 	return false
@@ -597,6 +648,9 @@ func (p *parser) closes(s string) bool { return isPunct(s) }
 // argument.
 func (p *parser) startsArg() bool {
 	t := p.peek()
+	if p.letAt >= 0 && !p.indentedPastLet() {
+		return false
+	}
 	switch t.kind {
 	case tIdent:
 		// 𝓝[s] x is not read as an argument: Lean would read its point
@@ -730,23 +784,48 @@ func (p *parser) prefix() *Node {
 			p.refuse(at, "the branches of if %s : … use %s, which Lean binds in them (dite)", name, name)
 		}
 		return &Node{K: KindIte, C: []*Node{cond, a, b}}
-	case "let", "have":
-		p.next()
-		name := p.next().text
-		var typ *Node = &Node{K: KindHole}
-		if p.is(":") {
-			p.next()
-			typ = p.expr(0)
-		}
-		p.expect(":=")
-		val := p.expr(0)
-		if p.is(";") {
-			p.next()
-		}
-		body := p.expr(0)
-		return &Node{K: KindLet, V: name, C: []*Node{typ, val, body}}
+	case "let":
+		return p.let()
+	case "have", "show", "suffices", "match", "nomatch", "do", "let_fun", "let_delayed":
+		p.refuse(t.pos, "%s in a statement is not modelled", t.text)
 	}
 	return p.atom()
+}
+
+// let reads let x := v; body and let x : t := v, the body after a line
+// break: leading_parser:leadPrec withPosition ("let " >> letDecl) >>
+// optSemicolon termParser (src/Lean/Parser/Term.lean). Only a plain name
+// is read: a pattern (let (a, b) := p, let ⟨a, b⟩ := p), parameters (let f
+// x := …), equations and let rec are refused.
+func (p *parser) let() *Node {
+	at := p.i
+	p.next()
+	t := p.peek()
+	if t.kind != tIdent || isKeyword(t.text) || t.text == "rec" || t.text == "_" {
+		p.refuse(t.pos, "let %s… (a pattern, let rec or no name) is not modelled", t.text)
+	}
+	name := p.next().text
+	if !p.is(":") && !p.is(":=") {
+		p.refuse(p.peek().pos, "let %s with parameters or equations is not modelled", name)
+	}
+	saved := p.letAt
+	p.letAt = at
+	var typ *Node = &Node{K: KindHole}
+	if p.is(":") {
+		p.next()
+		typ = p.expr(0)
+	}
+	p.expect(":=")
+	val := p.expr(0)
+	p.letAt = saved
+	switch {
+	case p.is(";"):
+		p.next()
+	case p.peek().kind == tEOF || !strings.Contains(p.src[p.toks[p.i-1].pos:p.peek().pos], "\n"):
+		p.fail("the value of let %s ends with neither ; nor a line break before the body", name)
+	}
+	body := p.expr(0)
+	return &Node{K: KindLet, V: name, C: []*Node{typ, val, body}}
 }
 
 // binderTerm reads the binders and body of ∀, ∃, ∃!, fun, λ.
@@ -762,13 +841,16 @@ func (p *parser) binderTerm(kind Kind) *Node {
 			if p.is("(") && p.toks[p.i+1].kind != tIdent && p.toks[p.i+1].text != "_" {
 				goto done
 			}
+			if p.is("(") && p.toks[p.i+2].text == "," {
+				p.refuse(p.peek().pos, "a pattern binder (x, y) (a match on the argument) is not modelled")
+			}
 			bs = append(bs, p.bracketBinder()...)
 			continue
 		case p.is("⟨"):
 			// A pattern binder (fun ⟨x, y⟩ => …) binds the names inside
 			// it through a match, which lean-ast does not model: refuse
 			// rather than read it differently from Lean.
-			p.fail("a pattern binder ⟨…⟩ (a match on the argument) is not modelled")
+			p.refuse(p.peek().pos, "a pattern binder ⟨…⟩ (a match on the argument) is not modelled")
 		case p.peek().kind == tIdent && !isKeyword(p.peek().text) || p.is("_"):
 			bs = append(bs, binder{p.next().text, &Node{K: KindHole}})
 			continue
@@ -1174,9 +1256,12 @@ func (p *parser) items(close string) []*Node {
 
 // paren reads (e), (e : T), (a, b), (), (· + 1).
 func (p *parser) paren() *Node {
-	saved := p.stop
-	p.stop = nil
-	defer func() { p.stop = saved }()
+	saved, savedLet := p.stop, p.letAt
+	p.stop, p.letAt = nil, -1 // withoutPosition (Term.paren)
+	defer func() { p.stop, p.letAt = saved, savedLet }()
+	if t := p.peek(); t.kind == tIdent && !isKeyword(t.text) && p.toks[p.i+1].text == ":=" {
+		p.refuse(t.pos, "the named argument (%s := …) is not modelled", t.text)
+	}
 	if p.is(")") {
 		p.next()
 		return &Node{K: KindID, V: "()"}

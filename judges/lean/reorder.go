@@ -30,7 +30,11 @@ func usages(n *Node, near [3]string, sigs map[string][]string) {
 		if n.K == KindBinary && (symmetric[n.V] || chains[n.V]) {
 			idx = "*"
 		}
-		usages(c, [3]string{near[1], near[2], n.K.String() + ":" + n.V + "@" + idx}, sigs)
+		label := n.K.String() + ":" + n.V
+		if binderKinds[n.K] {
+			label = n.K.String() // a bound name is no label: p1 and q1 alike
+		}
+		usages(c, [3]string{near[1], near[2], label + "@" + idx}, sigs)
 	}
 }
 
