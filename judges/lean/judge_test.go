@@ -331,6 +331,7 @@ func FuzzParse(f *testing.F) {
 		"theorem t : |x - 1| + ‖v‖ < ⌊y⌋₊ ∧ ∀ ε > 0, ∃ δ > 0, ∀ x, |x| < δ → |f x| < ε",
 		"theorem t (f : ℕ → ℕ) : (f ⁻¹' {0}).toFinset.card = 2 ∧ ⋃₀ S = ∅",
 		"example : (fun x => x + 1) '' {y | y < 2} ⊆ Set.Icc 1 3 := sorry",
+		"theorem t (x : ℕ) (f : ℕ → ℕ) :\n  let y := f\n   x\n  let z := [f\n  y]\n  y = (let w := 1; w) := sorry",
 	} {
 		f.Add(s)
 	}
