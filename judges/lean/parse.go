@@ -502,7 +502,7 @@ func (p *parser) expr(min int) *Node {
 	p.depth++
 	defer func() { p.depth-- }()
 	if p.depth > maxDepth {
-		p.fail("nested too deeply")
+		p.fail("nested too deeply: over %d levels of parentheses, binders or a chain of right-associative operators (a ∧ b ∧ …, a → b → …)", maxDepth)
 	}
 	lhs := p.prefix()
 	// lhsPrec is the precedence of the term read so far: an infix
