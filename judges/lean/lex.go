@@ -116,12 +116,12 @@ func lexInto(buf []token, src string) ([]token, error) {
 			i += size
 		case r == '\r' && strings.HasPrefix(src[i:], "\r\n"):
 			i += 2 // a line end written CRLF, as a file read by Lean has it converted
-		case r < utf8.RuneSelf && asciiSpace[r] || r >= utf8.RuneSelf && unicode.IsSpace(r):
+		case r < utf8.RuneSelf && asciiSpace[r]:
 			// Lean's whitespace is space, LF and CRLF: a tab is refused
 			// ("tabs are not allowed"), so is a lone CR, and other spaces
-			// (no-break, em, ideographic) are no token at all
-			// (Lean.Parser.whitespace, src/Lean/Parser/Basic.lean).
-			return nil, fmt.Errorf("%w: %q (U+%04X) at byte %d is white space Lean does not accept", ErrNotModelled, r, r, i)
+			// (no-break, em, ideographic: see scanSymbol) are no token at
+			// all (Lean.Parser.whitespace, src/Lean/Parser/Basic.lean).
+			return nil, spaceError(r, i)
 		case (r == '-' || r == '/') && (strings.HasPrefix(src[i:], "--") || strings.HasPrefix(src[i:], "/-")):
 			i, err = l.scanComment(i)
 		case r == '"':
@@ -321,6 +321,9 @@ func (l *lexer) scanSymbol(i int, r rune, size int) (int, error) {
 		// a one-character symbol is not in the table's list
 		c := charSymbol(r)
 		m = c.sym
+		if !c.known && unicode.IsSpace(r) {
+			return 0, spaceError(r, i) // no-break, em, ideographic: not Lean's
+		}
 		if !c.known {
 			// Closed world: a character that is neither part of a Lean
 			// identifier nor notation lean-ast knows (a local notation,
@@ -348,7 +351,23 @@ func isHex(c byte) bool   { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >=
 // these ranges is not an identifier character in Lean, so it is not one here
 // (issue 17: unicode.IsLetter read a Cyrillic х as a Latin x).
 func isIdentStart(r rune) bool {
-	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '_' || isLetterLike(r)
+	if r < utf8.RuneSelf {
+		return asciiIdentStart[r]
+	}
+	return isLetterLike(r)
+}
+
+// asciiIdentStart is isIdentStart for ASCII, read without the comparisons.
+var asciiIdentStart = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+	}
+	return t
+}()
+
+// spaceError refuses white space Lean does not accept.
+func spaceError(r rune, at int) error {
+	return fmt.Errorf("%w: %q (U+%04X) at byte %d is white space Lean does not accept", ErrNotModelled, r, r, at)
 }
 
 func isIdentRest(r rune) bool {
