@@ -27,3 +27,20 @@ func TestHostileBinderRuns(t *testing.T) {
 	}
 	t.Logf("%d bytes: %v", len(src), time.Since(start))
 }
+
+// TestHostileLets: a let's value of thousands of arguments, on one line or
+// one a line, is read in time linear in its length (each argument's
+// column is found by a binary search of the line starts).
+func TestHostileLets(t *testing.T) {
+	for _, sep := range []string{" ", "\n   "} {
+		src := "theorem t (f : ℕ → ℕ) :\n  let y := f" + strings.Repeat(sep+"x", 3000) + "\n  y = 0 := sorry"
+		start := time.Now()
+		if r, why := Compare(src, src); r != Same {
+			t.Fatalf("%v (%s)", r, why)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("comparing a %d-byte let with itself took %v", len(src), d)
+		}
+		t.Logf("%d bytes: %v", len(src), time.Since(start))
+	}
+}

@@ -2,6 +2,7 @@ package lean
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -122,7 +123,8 @@ type parser struct {
 	// application argument must stand in a column after the saved
 	// position's (checkColGt in Term.argument, src/Lean/Parser/Term.lean),
 	// so a line that starts at or left of the let's column ends its value.
-	letAt int
+	letAt      int
+	lineStarts []int // byte offsets where lines start (line)
 }
 
 // ParseError is a statement the parser cannot read.
@@ -605,7 +607,7 @@ func (p *parser) isFun() bool {
 // model which do, so it refuses.
 func (p *parser) indentedPastLet() bool {
 	t, let := p.peek(), p.toks[p.letAt]
-	if t.kind == tEOF || p.column(t.pos) > p.column(let.pos) || !strings.Contains(p.src[let.pos:t.pos], "\n") {
+	if t.kind == tEOF || p.line(t.pos) == p.line(let.pos) || p.column(t.pos) > p.column(let.pos) {
 		return true
 	}
 	var open []string
@@ -627,11 +629,28 @@ func (p *parser) indentedPastLet() bool {
 	return false
 }
 
+// line is the index of the line holding the byte offset pos (the line
+// starts are found once, on the first call).
+func (p *parser) line(pos int) int {
+	if p.lineStarts == nil {
+		p.lineStarts = []int{0}
+		for i := 0; i < len(p.src); i++ {
+			if p.src[i] == '\n' {
+				p.lineStarts = append(p.lineStarts, i+1)
+			}
+		}
+	}
+	i, found := slices.BinarySearch(p.lineStarts, pos)
+	if !found {
+		i--
+	}
+	return i
+}
+
 // column is Lean's column of the byte offset pos: the code points since
 // the line's start.
 func (p *parser) column(pos int) int {
-	line := strings.LastIndexByte(p.src[:pos], '\n') + 1
-	return utf8.RuneCountInString(p.src[line:pos])
+	return utf8.RuneCountInString(p.src[p.lineStarts[p.line(pos)]:pos])
 }
 
 func isPunct(s string) bool {
@@ -821,7 +840,7 @@ func (p *parser) let() *Node {
 	switch {
 	case p.is(";"):
 		p.next()
-	case p.peek().kind == tEOF || !strings.Contains(p.src[p.toks[p.i-1].pos:p.peek().pos], "\n"):
+	case p.peek().kind == tEOF || p.line(p.toks[p.i-1].pos+len(p.toks[p.i-1].text)) == p.line(p.peek().pos):
 		p.fail("the value of let %s ends with neither ; nor a line break before the body", name)
 	}
 	body := p.expr(0)
