@@ -32,7 +32,7 @@ type token struct {
 // symbols are matched longest first.
 var symbols = []string{
 	":=", "''", "⁻¹'", "⋃₀", "⋂₀", "//", "→+*", "→*₀", "→*", "→+", "≃+*", "≃*", "≃+", "→ₗ", "≃ₗ", "→L", "→ᵃ", "→o", "↪", "->", "<->", "<=", ">=", "!=", "/\\", "\\/",
-	"=>", "..", "∃!", "⁻¹", "×ˢ", "∑'", "∏'", "::", "++", "=ᶠ", "≤ᶠ", "∀ᶠ", "∃ᶠ", "⌋₊", "⌉₊", "||", "&&", "<|>", "<|", "|>", ".1", ".2",
+	"=>", "..", "∃!", "⁻¹", "×ˢ", "∑'", "∏'", "::", "++", "=ᶠ", "≤ᶠ", "∀ᶠ", "∃ᶠ", "=ᵐ", "≤ᵐ", "∀ᵐ", "∃ᵐ", "⌋₊", "⌉₊", "||", "&&", "<|>", "<|", "|>", ".1", ".2",
 	"∫⁻", "∠", "∡", "^[",
 }
 
@@ -40,7 +40,7 @@ var symbols = []string{
 // declared token is "=ᶠ[" (notation:50 f " =ᶠ[" l:50 "] " g:50), "→ₗ[",
 // and so on, so "=ᶠ [l]" is not Lean. The lexer reads the symbol and the
 // bracket as two tokens, and refuses the symbol without it.
-var gluedToBracket = map[string]bool{"=ᶠ": true, "≤ᶠ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
+var gluedToBracket = map[string]bool{"=ᶠ": true, "≤ᶠ": true, "=ᵐ": true, "≤ᵐ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
 
 // gluedLetterSafe are the infix tokens that may touch the name after them
 // (2*x, x^n, a+b): the longer tokens Lean core and Mathlib declare with

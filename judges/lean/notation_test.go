@@ -28,7 +28,7 @@ func TestNotationTable(t *testing.T) {
 			}
 		}
 		switch n.Token {
-		case "≡", "=ᶠ", "≤ᶠ", "→ₗ", "≃ₗ", "→L", "→ᵃ", "..", "$":
+		case "≡", "=ᶠ", "≤ᶠ", "=ᵐ", "≤ᵐ", "→ₗ", "≃ₗ", "→L", "→ᵃ", "..", "$":
 			continue // take a bracketed argument or are not free-standing infixes
 		}
 		op := " " + n.Token + " "

@@ -79,7 +79,7 @@ var infix = func() map[string]opInfo {
 }()
 
 // opsWithArg take a bracketed argument: a ≡ b [ZMOD n], f =ᶠ[l] g, M →ₗ[R] N.
-var opsWithArg = map[string]bool{"=ᶠ": true, "≤ᶠ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
+var opsWithArg = map[string]bool{"=ᶠ": true, "≤ᶠ": true, "=ᵐ": true, "≤ᵐ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
 
 // postfix is the parser's view of Postfixes (notation.go): each token is
 // its own spelling in trees.
@@ -102,7 +102,7 @@ var atomSymbols = map[string]bool{"∅": true, "⊤": true, "⊥": true, "∞": 
 var atomConstants = map[string]string{"∠": "EuclideanGeometry.angle", "∡": "EuclideanGeometry.oangle"}
 
 // binderOps open a binder: ∀ x, ...; ∑ i ∈ s, ...
-var quantifiers = map[string]Kind{"∀": KindPi, "Π": KindPi, "∃": KindExists, "∃!": KindExistsUnique, "λ": KindLambda, "fun": KindLambda, "Σ": KindSigma, "∀ᶠ": KindEventually, "∃ᶠ": KindFrequently}
+var quantifiers = map[string]Kind{"∀": KindPi, "Π": KindPi, "∃": KindExists, "∃!": KindExistsUnique, "λ": KindLambda, "fun": KindLambda, "Σ": KindSigma, "∀ᵐ": KindEventually, "∃ᵐ": KindFrequently, "∀ᶠ": KindEventually, "∃ᶠ": KindFrequently}
 var bigOps = map[string]bool{"∑": true, "∏": true, "⋃": true, "⋂": true, "⨆": true, "⨅": true, "∫": true, "∫⁻": true, "∮": true, "∑'": true, "∏'": true}
 
 const maxPrec = 1024
@@ -931,8 +931,18 @@ done:
 // one bound name, without a binder predicate, is read: several names
 // expand to nested quantifiers, and a predicate through
 // satisfies_binder_pred%, which lean-ast does not model.
+//
+// ∀ᵐ x ∂μ, p and ∃ᵐ x ∂μ, p are the same quantifiers over the filter
+// MeasureTheory.ae μ: notation3 "∀ᵐ "(...)" ∂"μ", "r:(scoped p =>
+// Filter.Eventually p <| MeasureTheory.ae μ) => r, and "∃ᵐ " with
+// Filter.Frequently (Mathlib/MeasureTheory/OuterMeasure/AE.lean); their
+// tree is that of ∀ᶠ x in MeasureTheory.ae μ, p, the term they unfold to.
 func (p *parser) filterQuantifier(kind Kind) *Node {
 	op := p.toks[p.i-1].text
+	keyword := "in"
+	if op == "∀ᵐ" || op == "∃ᵐ" {
+		keyword = "∂"
+	}
 	b := binder{typ: &Node{K: KindHole}}
 	switch {
 	case p.is("("):
@@ -945,16 +955,19 @@ func (p *parser) filterQuantifier(kind Kind) *Node {
 		b.name = p.next().text
 		if p.is(":") {
 			p.next()
-			b.typ = p.exprStop("in")
+			b.typ = p.exprStop(keyword)
 		}
 	default:
 		p.fail("expected a bound name after %s", op)
 	}
-	if !p.is("in") {
-		p.fail("%s is read only as %s x in l, p (found %q)", op, op, p.peek().text)
+	if !p.is(keyword) {
+		p.fail("%s is read only as %s x %s l, p (found %q)", op, op, keyword, p.peek().text)
 	}
 	p.next()
 	filter := p.expr(0)
+	if keyword == "∂" {
+		filter = &Node{K: KindApp, C: []*Node{{K: KindID, V: "MeasureTheory.ae"}, filter}}
+	}
 	p.expect(",")
 	body := p.expr(0)
 	return &Node{K: kind, V: b.name, C: []*Node{b.typ, filter, body}}
@@ -1590,4 +1603,4 @@ func propLike(n *Node) bool {
 }
 
 var propOps = map[string]bool{"=": true, "≠": true, "<": true, "≤": true, ">": true, "≥": true, "∣": true, "∈": true, "∉": true,
-	"⊆": true, "⊂": true, "⊇": true, "⊃": true, "∧": true, "∨": true, "↔": true, "≡": true, "=ᶠ": true, "≤ᶠ": true}
+	"⊆": true, "⊂": true, "⊇": true, "⊃": true, "∧": true, "∨": true, "↔": true, "≡": true, "=ᶠ": true, "≤ᶠ": true, "=ᵐ": true, "≤ᵐ": true}
