@@ -84,7 +84,10 @@ func init() {
 	mayBeSame[[2]string{"↔", "="}] = true
 	// On Prop, ⊓ is ∧ and ⊔ is ∨ (Prop's lattice, Mathlib/Order/Basic.lean).
 	// On submodules and ideals + is ⊔ (Submodule.add_eq_sup).
-	for _, p := range [][2]string{{"⊓", "∧"}, {"⊔", "∨"}, {"+", "⊔"}} {
+	// On an additive group acting on itself +ᵥ is + and -ᵥ is - (vadd_eq_add,
+	// vsub_eq_sub); a linear map composed with ∘ₗ coerces to the function
+	// composed with ∘ (LinearMap.coe_comp).
+	for _, p := range [][2]string{{"⊓", "∧"}, {"⊔", "∨"}, {"+", "⊔"}, {"+", "+ᵥ"}, {"-", "-ᵥ"}, {"∘", "∘ₗ"}} {
 		mayBeSame[p] = true
 		mayBeSame[[2]string{p[1], p[0]}] = true
 	}

@@ -91,6 +91,12 @@ var Infixes = []Notation{
 	{"⁻¹'", "⁻¹'", 80, 'l', `infixl:80 " ⁻¹' " => preimage`, "Mathlib/Data/Set/Defs.lean", true},
 	{"×ˢ", "×ˢ", 82, 'r', `@[inherit_doc SProd.sprod] infixr:82 " ×ˢ " => SProd.sprod`, "Mathlib/Data/SProd.lean", true},
 	{"∘", "∘", 90, 'r', `infixr:90 " ∘ " => Function.comp`, srcNotation, true},
+	{"∘ₗ", "∘ₗ", 80, 'r', `notation3:80 (name := compNotation) f:81 " ∘ₗ " g:80 => LinearMap.comp (σ₁₂ := RingHom.id _) (σ₂₃ := RingHom.id _) (σ₁₃ := RingHom.id _) f g`, "Mathlib/Algebra/Module/LinearMap/Defs.lean", true},
+	{"-ᵥ", "-ᵥ", 65, 'l', `infixl:65 " -ᵥ " => VSub.vsub`, "Mathlib/Algebra/Notation/Defs.lean", true},
+	// +ᵥ is infixr:65 in today's Mathlib and was infixl:65 before: read as
+	// neither, so a chain a +ᵥ b +ᵥ c (whose grouping depends on the
+	// version) is refused rather than read one way.
+	{"+ᵥ", "+ᵥ", 65, 'n', `infixr:65 " +ᵥ " => HVAdd.hVAdd`, "Mathlib/Algebra/Notation/Defs.lean", true},
 	{"∆", "∆", 100, 'l', `infixl:100 " ∆ " => symmDiff`, "Mathlib/Order/SymmDiff.lean", true},
 	{"..", "..", 60, 'n', `notation3"∫ "(...)" in "a".."b", "r:60:(scoped f => f)" ∂"μ:70 => intervalIntegral r a b μ: the bounds are terms read up to "..", which lean-ast reads as a non-associative infix at 60 (bounds built with +, *, ^ or applications read alike)`, "Mathlib/MeasureTheory/Integral/IntervalIntegral.lean", true},
 	{"|>", "|>", 10, 'l', `syntax:min term " |> " term:min1 : term`, srcNotation, true},
