@@ -97,21 +97,44 @@ var tokenBuffers = sync.Pool{New: func() any { return new([]token) }}
 
 // lexInto is lex appending to buf[:0], which it reuses when large enough.
 func lexInto(buf []token, src string) ([]token, error) {
+	l, err := newLexer(buf, src)
+	if err != nil {
+		return nil, err
+	}
+	for !l.done {
+		if err := l.more(); err != nil {
+			return nil, err
+		}
+	}
+	return l.toks, nil
+}
+
+// newLexer starts reading src into buf[:0] (reused when large enough).
+func newLexer(buf []token, src string) (*lexer, error) {
 	if err := CheckSize(src); err != nil {
 		return nil, err
 	}
 	// At most about one token in two bytes: one allocation instead of the
 	// append doublings (they were half of lex's time).
-	l := lexer{src: src, toks: buf[:0]}
+	l := &lexer{src: src, toks: buf[:0]}
 	if cap(l.toks) < len(src)/2+8 {
 		l.toks = make([]token, 0, len(src)/2+8)
 	}
-	for i := 0; i < len(src); {
+	return l, nil
+}
+
+// more reads on until one more token is read, or to the end of the text,
+// where it appends the EOF token and sets done. The parser reads tokens
+// as it needs them, so a statement it cannot read is given up at the
+// first token it cannot read, without lexing the rest.
+func (l *lexer) more() error {
+	src, i, n := l.src, l.i, len(l.toks)
+	for i < len(src) && len(l.toks) == n {
 		r, size := utf8.DecodeRuneInString(src[i:])
 		var err error
 		switch {
 		case r == utf8.RuneError && size == 1:
-			return nil, fmt.Errorf("invalid UTF-8 at byte %d", i)
+			return fmt.Errorf("invalid UTF-8 at byte %d", i)
 		case r == ' ' || r == '\n':
 			i += size
 		case r == '\r' && strings.HasPrefix(src[i:], "\r\n"):
@@ -121,7 +144,7 @@ func lexInto(buf []token, src string) ([]token, error) {
 			// ("tabs are not allowed"), so is a lone CR, and other spaces
 			// (no-break, em, ideographic: see scanSymbol) are no token at
 			// all (Lean.Parser.whitespace, src/Lean/Parser/Basic.lean).
-			return nil, spaceError(r, i)
+			return spaceError(r, i)
 		case (r == '-' || r == '/') && (strings.HasPrefix(src[i:], "--") || strings.HasPrefix(src[i:], "/-")):
 			i, err = l.scanComment(i)
 		case r == '"':
@@ -140,10 +163,15 @@ func lexInto(buf []token, src string) ([]token, error) {
 			i, err = l.scanSymbol(i, r, size)
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return append(l.toks, token{tEOF, "", len(src)}), nil
+	l.i = i
+	if len(l.toks) == n && i >= len(src) {
+		l.toks = append(l.toks, token{tEOF, "", len(src)})
+		l.done = true
+	}
+	return nil
 }
 
 // lexer reads a statement once, left to right; each scan method reads the
@@ -152,6 +180,8 @@ func lexInto(buf []token, src string) ([]token, error) {
 type lexer struct {
 	src  string
 	toks []token
+	i    int  // where reading goes on
+	done bool // the EOF token is read
 }
 
 func (l *lexer) emit(kind tokKind, from, to int) {

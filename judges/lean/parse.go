@@ -112,8 +112,12 @@ const maxPrec = 1024
 const maxDepth = 400
 
 type parser struct {
-	src   string
+	src string
+	lx  *lexer
+	// toks are the tokens read so far (the lexer's); the first ready of
+	// them have their «» unquoted. Read them through tok, which reads on.
 	toks  []token
+	ready int
 	i     int
 	depth int
 	// stop holds tokens that end the current sub-expression (| in |x|).
@@ -135,14 +139,48 @@ type ParseError struct {
 
 func (e *ParseError) Error() string { return fmt.Sprintf("byte %d: %s", e.Pos, e.Msg) }
 
-func (p *parser) peek() token { return p.toks[p.i] }
+func (p *parser) peek() token { return p.tok(p.i) }
 func (p *parser) next() token {
-	t := p.toks[p.i]
+	t := p.tok(p.i)
 	if t.kind != tEOF {
 		p.i++
 	}
 	return t
 }
+// tok is token k, read from the text when first needed; past the end it
+// is the EOF token.
+func (p *parser) tok(k int) token {
+	for k >= p.ready {
+		if p.lx.done {
+			p.finish(len(p.toks))
+			if k >= len(p.toks) {
+				return p.toks[len(p.toks)-1]
+			}
+			break
+		}
+		if err := p.lx.more(); err != nil {
+			panic(&lexFailure{err})
+		}
+		p.toks = p.lx.toks
+		// the lexer looks back at its last token only: the ones before
+		// it are final
+		p.finish(len(p.toks) - 1)
+	}
+	return p.toks[k]
+}
+
+// finish unquotes the identifiers among the tokens up to n (not included).
+func (p *parser) finish(n int) {
+	for ; p.ready < n; p.ready++ {
+		if t := &p.toks[p.ready]; t.kind == tIdent && strings.Contains(t.text, "«") {
+			t.text = unquoteName(t.text)
+		}
+	}
+}
+
+// lexFailure carries a lexer error out of the parser (Parse returns it).
+type lexFailure struct{ err error }
+
 func (p *parser) is(s string) bool {
 	t := p.peek()
 	return (t.kind == tSym || t.kind == tIdent) && t.text == s
@@ -229,24 +267,23 @@ var modifiers = map[string]bool{"private": true, "protected": true, "noncomputab
 // sequence ("tokens" node), so it compares only with the same tokens.
 func Parse(src string) (st *Statement, err error) {
 	buf := tokenBuffers.Get().(*[]token)
-	toks, err := lexInto(*buf, src)
-	defer func() {
-		if cap(toks) <= 1<<14 { // a hostile statement's buffer is not kept
-			*buf = toks[:0]
-			tokenBuffers.Put(buf)
-		}
-	}()
+	lx, err := newLexer(*buf, src)
 	if err != nil {
 		return nil, err
 	}
-	for i := range toks {
-		if toks[i].kind == tIdent && strings.Contains(toks[i].text, "«") {
-			toks[i].text = unquoteName(toks[i].text)
+	defer func() {
+		if cap(lx.toks) <= 1<<14 { // a hostile statement's buffer is not kept
+			*buf = lx.toks[:0]
+			tokenBuffers.Put(buf)
 		}
-	}
-	p := &parser{src: src, toks: toks, letAt: -1}
+	}()
+	p := &parser{src: src, lx: lx, toks: lx.toks, letAt: -1}
 	defer func() {
 		if r := recover(); r != nil {
+			if lf, ok := r.(*lexFailure); ok {
+				st, err = nil, lf.err
+				return
+			}
 			if rf, ok := r.(*refusal); ok {
 				st, err = nil, fmt.Errorf("%w: byte %d: %s", ErrNotModelled, rf.pos, rf.msg)
 				return
@@ -320,7 +357,7 @@ func Parse(src string) (st *Statement, err error) {
 // skipModifiers skips attributes (@[simp]) and modifiers (noncomputable).
 func (p *parser) skipModifiers() {
 	for {
-		if p.is("@[") || (p.is("@") && p.toks[p.i+1].text == "[") {
+		if p.is("@[") || (p.is("@") && p.tok(p.i+1).text == "[") {
 			for !p.is("]") && p.peek().kind != tEOF {
 				p.next()
 			}
@@ -342,7 +379,7 @@ func (p *parser) atDeclStart() bool {
 	if t.kind == tIdent && (declKeywords[t.text] || modifiers[t.text]) {
 		return true
 	}
-	return t.kind == tSym && t.text == "@" && p.toks[p.i+1].text == "["
+	return t.kind == tSym && t.text == "@" && p.tok(p.i+1).text == "["
 }
 
 // skipToDecl skips tokens (a proof) up to the next declaration or the end.
@@ -466,7 +503,7 @@ func (p *parser) bracketBinder() []binder {
 		// that normalization never moves it (a later binder's instances
 		// may depend on it).
 		name := "["
-		if p.peek().kind == tIdent && p.toks[p.i+1].text == ":" {
+		if p.peek().kind == tIdent && p.tok(p.i+1).text == ":" {
 			name += p.next().text
 			p.next()
 		}
@@ -674,7 +711,7 @@ func (p *parser) startsArg() bool {
 	case tIdent:
 		// 𝓝[s] x is not read as an argument: Lean would read its point
 		// (x:100) on through the arguments after it.
-		return !isKeyword(t.text) && !(t.text == "𝓝" && p.glued(1) && p.toks[p.i+1].text == "[")
+		return !isKeyword(t.text) && !(t.text == "𝓝" && p.glued(1) && p.tok(p.i+1).text == "[")
 	case tNum, tStr:
 		return true
 	case tSym:
@@ -770,7 +807,7 @@ func (p *parser) prefix() *Node {
 	case t.text == "@" && t.kind == tSym:
 		p.next()
 		return p.prefix()
-	case t.text == "𝓝" && t.kind == tIdent && p.glued(1) && p.toks[p.i+1].text == "[":
+	case t.text == "𝓝" && t.kind == tIdent && p.glued(1) && p.tok(p.i+1).text == "[":
 		p.next()
 		return p.nhdsWithin()
 	}
@@ -787,7 +824,7 @@ func (p *parser) prefix() *Node {
 		p.next()
 		var cond *Node
 		name, at := "", 0
-		if p.peek().kind == tIdent && p.toks[p.i+1].text == ":" {
+		if p.peek().kind == tIdent && p.tok(p.i+1).text == ":" {
 			at = p.peek().pos
 			name = p.next().text
 			p.next()
@@ -857,10 +894,10 @@ func (p *parser) binderTerm(kind Kind) *Node {
 	for {
 		switch {
 		case p.is("(") || p.is("{") || p.is("[") || p.is("⦃"):
-			if p.is("(") && p.toks[p.i+1].kind != tIdent && p.toks[p.i+1].text != "_" {
+			if p.is("(") && p.tok(p.i+1).kind != tIdent && p.tok(p.i+1).text != "_" {
 				goto done
 			}
-			if p.is("(") && p.toks[p.i+2].text == "," {
+			if p.is("(") && p.tok(p.i+2).text == "," {
 				p.refuse(p.peek().pos, "a pattern binder (x, y) (a match on the argument) is not modelled")
 			}
 			bs = append(bs, p.bracketBinder()...)
@@ -1086,10 +1123,10 @@ var modulusWords = map[string]string{"MOD": "Nat.ModEq", "ZMOD": "Int.ModEq", "P
 // identifier. Lean's tokenizer reads "[MOD" as one token wherever it
 // appears (the longest token wins), so such a bracket never opens a list.
 func (p *parser) modulusToken() (string, bool) {
-	if !p.is("[") || !p.glued(1) || p.toks[p.i+1].kind != tIdent {
+	if !p.is("[") || !p.glued(1) || p.tok(p.i+1).kind != tIdent {
 		return "", false
 	}
-	w := p.toks[p.i+1].text
+	w := p.tok(p.i+1).text
 	for k := range modulusWords {
 		if strings.HasPrefix(w, k) {
 			return w, true
@@ -1100,14 +1137,19 @@ func (p *parser) modulusToken() (string, bool) {
 
 // gluedAt reports whether token j ends where token j+1 starts.
 func (p *parser) gluedAt(j int) bool {
-	return j >= 0 && j+1 < len(p.toks) && p.toks[j+1].kind != tEOF && p.toks[j].pos+len(p.toks[j].text) == p.toks[j+1].pos
+	if j < 0 {
+		return false
+	}
+	a, b := p.tok(j), p.tok(j+1)
+	return b.kind != tEOF && a.kind != tEOF && a.pos+len(a.text) == b.pos
 }
 
 // glued reports whether the k tokens after the next one each start where
 // the one before ends (no space or comment between them).
 func (p *parser) glued(k int) bool {
 	for j := p.i; j < p.i+k; j++ {
-		if j+1 >= len(p.toks) || p.toks[j].pos+len(p.toks[j].text) != p.toks[j+1].pos || p.toks[j+1].kind == tEOF {
+		a, b := p.tok(j), p.tok(j+1)
+		if a.kind == tEOF || b.kind == tEOF || a.pos+len(a.text) != b.pos {
 			return false
 		}
 	}
@@ -1123,7 +1165,7 @@ func (p *parser) glued(k int) bool {
 func (p *parser) nhdsWithin() *Node {
 	p.next() // [
 	var within func(x *Node) *Node
-	if op := p.peek().text; p.peek().kind == tSym && p.glued(1) && p.toks[p.i+1].text == "]" {
+	if op := p.peek().text; p.peek().kind == tSym && p.glued(1) && p.tok(p.i+1).text == "]" {
 		if set, ok := nhdsSides[op]; ok {
 			p.next()
 			p.next()
@@ -1291,7 +1333,7 @@ func (p *parser) paren() *Node {
 	saved, savedLet := p.stop, p.letAt
 	p.stop, p.letAt = nil, -1 // withoutPosition (Term.paren)
 	defer func() { p.stop, p.letAt = saved, savedLet }()
-	if t := p.peek(); t.kind == tIdent && !isKeyword(t.text) && p.toks[p.i+1].text == ":=" {
+	if t := p.peek(); t.kind == tIdent && !isKeyword(t.text) && p.tok(p.i+1).text == ":=" {
 		p.refuse(t.pos, "the named argument (%s := …) is not modelled", t.text)
 	}
 	if p.is(")") {
@@ -1369,7 +1411,7 @@ func (p *parser) brace() *Node {
 		return &Node{K: KindSetLit}
 	}
 	// structure instance: { x := 1, y := 2 }, { s with x := 1 }
-	if p.peek().kind == tIdent && p.toks[p.i+1].text == ":=" {
+	if p.peek().kind == tIdent && p.tok(p.i+1).text == ":=" {
 		return p.structInstance(nil)
 	}
 	if p.is("(") {
