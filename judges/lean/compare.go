@@ -2,6 +2,7 @@ package lean
 
 import (
 	"fmt"
+	"strings"
 )
 
 // Result is the outcome of comparing two statements.
@@ -37,7 +38,50 @@ type Prepared struct {
 // Prepare reads s for ComparePrepared.
 func Prepare(s string) *Prepared {
 	st, err := Parse(s)
+	if err == nil {
+		if name := imageShadows(st.Tree, map[string]int{}); name != "" {
+			st, err = nil, fmt.Errorf("%w: the image set-builder {… | %s …} binds %s, also bound outside it, and lean-ast does not model that scope", ErrNotModelled, name, name)
+		}
+	}
 	return &Prepared{st: st, err: err}
+}
+
+// imageShadows names a name that an image set-builder {f x | x ∈ s} binds
+// ({x | ∃ᵉ (x ∈ s), f x = x}, Mathlib/Data/Set/Defs.lean) while a binder
+// around it binds it too. lean-ast's image node does not scope its names:
+// they read as the outer ones (alpha renaming, typed folding), which is
+// wrong only when there is an outer one. scope counts the names in scope.
+func imageShadows(n *Node, scope map[string]int) string {
+	if n.K == KindImage && len(n.C) == 2 {
+		b := n.C[1]
+		if b.K == KindBinary && len(b.C) > 0 {
+			b = b.C[0]
+		}
+		if b.K == KindID && scope[b.V] > 0 {
+			return b.V
+		}
+	}
+	name := ""
+	switch {
+	case binderKinds[n.K]:
+		name = n.V
+	case n.K == KindBig && len(n.C) > 0:
+		name = n.C[0].V
+	}
+	for i, c := range n.C {
+		bound := name != "" && i == len(n.C)-1
+		if bound {
+			scope[name]++
+		}
+		found := imageShadows(c, scope)
+		if bound {
+			scope[name]--
+		}
+		if found != "" {
+			return found
+		}
+	}
+	return ""
 }
 
 func (p *Prepared) normalized() *Node {
@@ -65,6 +109,14 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 	}
 	na, nb := a.normalized(), b.normalized()
 	if Equal(na, nb) {
+		if Equal(a.st.Tree, b.st.Tree) {
+			return Same, "the statements' normalized trees are equal"
+		}
+		for _, p := range []*Prepared{a, b} {
+			if h := proofUsed(p.st.Tree); h != "" {
+				return Undecided, fmt.Sprintf("the normalized trees are equal, but the statement uses the proof %s, whose type lean-ast reorders (∧, ∨, =, ↔ operands; ∃ binders): h.1 and Classical.choose h depend on that order", h)
+			}
+		}
 		return Same, "the statements' normalized trees are equal"
 	}
 	if r, why := oneDifference(na, nb); r == Different {
@@ -111,7 +163,12 @@ func oneDifference(na, nb *Node) (Result, string) {
 		case "numeral":
 			x, ok1 := numValue(d.A)
 			y, ok2 := numValue(d.B)
-			if ok1 && ok2 && x.Cmp(y) == 0 {
+			if !ok1 || !ok2 {
+				// over 40 characters, or with _ separators: its value is
+				// not read, so two spellings of one value are not told apart
+				return Undecided, fmt.Sprintf("the statements differ only in a numeral whose value lean-ast does not read (%s vs %s)", clipString(d.A), clipString(d.B))
+			}
+			if x.Cmp(y) == 0 {
 				return Undecided, fmt.Sprintf("the statements differ only in how a numeral is written (%s vs %s), and its type is not known", d.A, d.B)
 			}
 			return Different, fmt.Sprintf("the statements differ only in a numeral (%s vs %s)", d.A, d.B)
@@ -149,4 +206,57 @@ func clipNode(n *Node) string {
 		s = s[:60] + "…"
 	}
 	return s
+}
+
+// clipString shortens s for a reason.
+func clipString(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:60]) + "…"
+	}
+	return s
+}
+
+// proofUsed names a bound hypothesis that the statement uses as a term
+// (h.1, Classical.choose h, h.choose) and whose type, a proposition, holds
+// what normalization reorders: the order of ∧ and ∨ operands, of = and ↔
+// sides, of ∃ binders is part of such a proof's meaning. "" if none.
+func proofUsed(tree *Node) string {
+	used := map[string]bool{} // the heads of the names used anywhere
+	var heads func(*Node)
+	heads = func(n *Node) {
+		if n.K == KindID {
+			head, _, _ := strings.Cut(n.V, ".")
+			used[head] = true
+		}
+		for _, c := range n.C {
+			heads(c)
+		}
+	}
+	heads(tree)
+	var find func(*Node) string
+	find = func(n *Node) string {
+		if n.K == KindPi && len(n.C) == 2 && used[n.V] && propLike(n.C[0]) && reordered(n.C[0]) && mentions(n.C[1], n.V) {
+			return n.V
+		}
+		for _, c := range n.C {
+			if h := find(c); h != "" {
+				return h
+			}
+		}
+		return ""
+	}
+	return find(tree)
+}
+
+// reordered reports whether normalization may reorder a part of n.
+func reordered(n *Node) bool {
+	if n.K == KindExists || n.K == KindBinary && (symmetric[n.V] || chains[n.V]) {
+		return true
+	}
+	for _, c := range n.C {
+		if reordered(c) {
+			return true
+		}
+	}
+	return false
 }

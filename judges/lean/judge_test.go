@@ -337,7 +337,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		st, err := Parse(src)
-		if err != nil {
+		if err != nil || Prepare(src).err != nil {
 			return
 		}
 		n := Normalize(st.Tree)

@@ -129,6 +129,7 @@ type parser struct {
 	// so a line that starts at or left of the let's column ends its value.
 	letAt      int
 	lineStarts []int // byte offsets where lines start (line)
+	min        int   // the precedence the term being read must reach (expr's)
 }
 
 // ParseError is a statement the parser cannot read.
@@ -543,6 +544,7 @@ func (p *parser) expr(min int) *Node {
 	if p.depth > maxDepth {
 		p.fail("nested too deeply: over %d levels of parentheses, binders or a chain of right-associative operators (a ∧ b ∧ …, a → b → …)", maxDepth)
 	}
+	p.min = min
 	lhs := p.prefix()
 	// lhsPrec is the precedence of the term read so far: an infix
 	// operator applies to it only if it is at least the operator's left
@@ -780,6 +782,9 @@ func (p *parser) prefix() *Node {
 	if t.kind == tEOF {
 		p.fail("expected a term, found the end")
 	}
+	if n, ok := p.depArrow(); ok {
+		return n
+	}
 	switch {
 	case t.text == "-" && t.kind == tSym:
 		p.next()
@@ -806,7 +811,13 @@ func (p *parser) prefix() *Node {
 		return &Node{K: KindUnary, V: "∂", C: []*Node{p.expr(maxPrec)}}
 	case t.text == "@" && t.kind == tSym:
 		p.next()
-		return p.prefix()
+		// @f turns off f's implicit arguments: @id ℕ a is id a, id ℕ a
+		// is not Lean. The name is kept with its @, so @f and f differ.
+		n := p.prefix()
+		if n.K == KindID {
+			return &Node{K: KindID, V: "@" + n.V}
+		}
+		return &Node{K: KindUnary, V: "@", C: []*Node{n}}
 	case t.text == "𝓝" && t.kind == tIdent && p.glued(1) && p.tok(p.i+1).text == "[":
 		p.next()
 		return p.nhdsWithin()
@@ -882,6 +893,45 @@ func (p *parser) let() *Node {
 	}
 	body := p.expr(0)
 	return &Node{K: KindLet, V: name, C: []*Node{typ, val, body}}
+}
+
+// depArrow reads (x : T) → B, {x : T} → B and ⦃x : T⦄ → B, Lean's
+// dependent arrow: leading_parser:25 bracketedBinder true >> unicodeSymbol
+// " → " " -> " >> termParser (src/Lean/Parser/Term.lean), the same Pi as
+// ∀ x : T, B, with x bound in B. Where a term below 25 is not allowed
+// (a ∧ (x : ℕ) → p), or no arrow follows the bracket, the bracket is
+// not a binder (an ascription (x : T), a set-builder {x : T | p}), and
+// depArrow reads nothing.
+func (p *parser) depArrow() (*Node, bool) {
+	open := p.peek()
+	if open.kind != tSym || open.text != "(" && open.text != "{" && open.text != "⦃" || p.min > 25 {
+		return nil, false
+	}
+	j := p.i + 1
+	for t := p.tok(j); t.kind == tIdent && !isKeyword(t.text) || t.text == "_"; t = p.tok(j) {
+		j++
+	}
+	if j == p.i+1 || p.tok(j).text != ":" {
+		return nil, false // bracketedBinder true: names, then a type
+	}
+	save := p.i
+	bs, read := func() (bs []binder, read bool) {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, unread := r.(*ParseError); !unread {
+					panic(r)
+				}
+				read = false // not a binder: read it again as a term
+			}
+		}()
+		return p.bracketBinder(), true
+	}()
+	if !read || !p.is("→") && !p.is("->") {
+		p.i = save
+		return nil, false
+	}
+	p.next()
+	return wrapBinders(KindPi, bs, p.expr(0)), true
 }
 
 // binderTerm reads the binders and body of ∀, ∃, ∃!, fun, λ.
