@@ -148,6 +148,7 @@ func (p *parser) next() token {
 	}
 	return t
 }
+
 // tok is token k, read from the text when first needed; past the end it
 // is the EOF token.
 func (p *parser) tok(k int) token {
@@ -1176,7 +1177,7 @@ func (p *parser) modulusToken() (string, bool) {
 	if !p.is("[") || !p.glued(1) || p.tok(p.i+1).kind != tIdent {
 		return "", false
 	}
-	w := p.tok(p.i+1).text
+	w := p.tok(p.i + 1).text
 	for k := range modulusWords {
 		if strings.HasPrefix(w, k) {
 			return w, true
