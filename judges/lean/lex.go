@@ -554,12 +554,10 @@ func CheckSize(s string) error {
 	return nil
 }
 
-// knownChar reports whether a character standing alone is a token of the
-// notation lean-ast reads: an operator, bracket or punctuation of its
-// tables, or the first character of one.
-func knownChar(r rune) bool { return charSymbol(r).known }
-
-// charSymbol is what the lexer knows of r as a one-character symbol.
+// charSymbol is what the lexer knows of r as a one-character symbol:
+// whether, standing alone, it is a token of the notation lean-ast reads (an
+// operator, bracket or punctuation of its tables, or the first character
+// of one), and that symbol's flags.
 func charSymbol(r rune) oneChar {
 	knownOnce.Do(initKnown)
 	if r < 128 {
