@@ -573,7 +573,9 @@ func TestOpenAIFailures(t *testing.T) {
 			t.Errorf("decision %+v", d)
 		}
 	}
-	if hs := j.Hosts(); hs[0].Dropped == "" || good.calls.Load() != 12 {
+	// The failing host is dropped at its second failure; when the good
+	// host takes every pair first it may fail only once and stay.
+	if hs := j.Hosts(); hs[0].Decided != 0 || hs[0].Failed >= 2 && hs[0].Dropped == "" || hs[0].Failed < 2 && hs[0].Dropped != "" || good.calls.Load() != 12 {
 		t.Errorf("hosts %+v, good host %d calls", hs, good.calls.Load())
 	}
 }
