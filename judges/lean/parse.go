@@ -655,10 +655,13 @@ func (p *parser) indentedPastLet() bool {
 		if u.kind != tSym {
 			continue
 		}
-		if _, ok := closers[u.text]; ok || u.text == "⟨" {
+		switch u.text {
+		case "(", "{", "[", "⦃", "{{", "⟨":
 			open = append(open, u.text)
-		} else if isPunct(u.text) && len(open) > 0 && u.text != "," && u.text != ":" && u.text != ":=" && u.text != "|" {
-			open = open[:len(open)-1]
+		case ")", "}", "]", "⦄", "}}", "⟩":
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
 		}
 	}
 	for _, o := range open {
