@@ -200,13 +200,7 @@ func Tokens(src string) ([]string, error) {
 	return out, nil
 }
 
-func clipNode(n *Node) string {
-	s := n.String()
-	if len(s) > 60 {
-		s = s[:60] + "…"
-	}
-	return s
-}
+func clipNode(n *Node) string { return clipString(n.String()) }
 
 // clipString shortens s for a reason.
 func clipString(s string) string {

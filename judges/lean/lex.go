@@ -68,8 +68,7 @@ type symbol struct {
 var symbolsASCII, symbolsByRune = func() (t [128][]symbol, m map[rune][]symbol) {
 	m = map[rune][]symbol{}
 	for _, s := range symbols {
-		_, isInfix := infix[s]
-		e := symbol{s, gluedToBracket[s], gluedLetterSafe[s], isInfix}
+		e := newSymbol(s)
 		if r, _ := utf8.DecodeRuneInString(s); r < 128 {
 			t[r] = append(t[r], e)
 		} else {
@@ -78,6 +77,12 @@ var symbolsASCII, symbolsByRune = func() (t [128][]symbol, m map[rune][]symbol) 
 	}
 	return t, m
 }()
+
+// newSymbol looks up what the lexer asks of the token s.
+func newSymbol(s string) symbol {
+	_, isInfix := infix[s]
+	return symbol{s, gluedToBracket[s], gluedLetterSafe[s], isInfix}
+}
 
 // asciiSpace is unicode.IsSpace on ASCII, read without the call.
 var asciiSpace = func() (t [utf8.RuneSelf]bool) {
@@ -577,8 +582,7 @@ func initKnown() {
 	known = map[rune]oneChar{}
 	add := func(tok string) {
 		if c, size := utf8.DecodeRuneInString(tok); size == len(tok) {
-			_, isInfix := infix[tok]
-			known[c] = oneChar{true, symbol{tok, gluedToBracket[tok], gluedLetterSafe[tok], isInfix}}
+			known[c] = oneChar{true, newSymbol(tok)}
 		}
 	}
 	for k := range infix {
@@ -610,7 +614,8 @@ func initKnown() {
 
 var (
 	knownOnce sync.Once
-	// knownASCII is known for the ASCII characters, read without hashing.
+	// knownASCII is known's entries for the ASCII characters, read
+	// without hashing.
 	knownASCII [128]oneChar
 	known      map[rune]oneChar
 )
