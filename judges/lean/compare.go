@@ -33,6 +33,7 @@ type Prepared struct {
 	st          *Statement
 	err         error
 	norm, plain *Node // Normalize, and normalize without binder orders
+	renamed     *Node // the tree with bound names by position, nothing moved
 }
 
 // Prepare reads s for ComparePrepared.
@@ -91,6 +92,18 @@ func (p *Prepared) normalized() *Node {
 	return p.norm
 }
 
+// positional is the tree with its bound names replaced by their
+// positions and nothing reordered or rewritten: two statements with equal
+// positional trees differ only in their bound names.
+func (p *Prepared) positional() *Node {
+	if p.renamed == nil {
+		z := &normalizer{}
+		z.occ = newOccIndex(p.st.Tree)
+		p.renamed = z.alpha(p.st.Tree, nil, 0, 0, p.st.Tree.K != KindDecls, 0)
+	}
+	return p.renamed
+}
+
 func (p *Prepared) unordered() *Node {
 	if p.plain == nil {
 		p.plain = normalize(p.st.Tree, 0)
@@ -109,12 +122,12 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 	}
 	na, nb := a.normalized(), b.normalized()
 	if Equal(na, nb) {
-		if Equal(a.st.Tree, b.st.Tree) {
+		if Equal(a.positional(), b.positional()) {
 			return Same, "the statements' normalized trees are equal"
 		}
 		for _, p := range []*Prepared{a, b} {
 			if h := proofUsed(p.st.Tree); h != "" {
-				return Undecided, fmt.Sprintf("the normalized trees are equal, but the statement uses the proof %s, whose type lean-ast reorders (∧, ∨, =, ↔ operands; ∃ binders): h.1 and Classical.choose h depend on that order", h)
+				return Undecided, fmt.Sprintf("the normalized trees are equal, but the statement uses the proof %s, whose type lean-ast reorders (∧, ∨, =, ↔ operands; ∃ and ∀ binders): h.1 and Classical.choose h depend on that order", h)
 			}
 		}
 		return Same, "the statements' normalized trees are equal"
@@ -210,10 +223,13 @@ func clipString(s string) string {
 	return s
 }
 
-// proofUsed names a bound hypothesis that the statement uses as a term
-// (h.1, Classical.choose h, h.choose) and whose type, a proposition, holds
-// what normalization reorders: the order of ∧ and ∨ operands, of = and ↔
-// sides, of ∃ binders is part of such a proof's meaning. "" if none.
+// proofUsed names a proof that the statement uses as a term and whose
+// type holds what normalization reorders: a bound name (of ∀, ∃, fun, a
+// set-builder, …) used anywhere (h.1, Classical.choose h, h.out.choose,
+// h 1 2), whatever its type's head (Fact (∃ …) and Nonempty (∃ …) wrap a
+// proof), or a term ascribed such a type ((⟨0, 1, rfl⟩ : ∃ a b, …)). The
+// order of ∧ and ∨ operands, of = and ↔ sides, of ∃ and ∀ binders is part
+// of such a term's meaning. "" if none.
 func proofUsed(tree *Node) string {
 	used := map[string]bool{} // the heads of the names used anywhere
 	var heads func(*Node)
@@ -229,8 +245,19 @@ func proofUsed(tree *Node) string {
 	heads(tree)
 	var find func(*Node) string
 	find = func(n *Node) string {
-		if n.K == KindPi && len(n.C) == 2 && used[n.V] && propLike(n.C[0]) && reordered(n.C[0]) && mentions(n.C[1], n.V) {
-			return n.V
+		switch {
+		case binderKinds[n.K] && len(n.C) >= 2:
+			name := strings.TrimPrefix(n.V, "[")
+			last := len(n.C) - 1
+			if used[name] && mentions(n.C[last], name) {
+				for _, c := range n.C[:last] {
+					if reordered(c) {
+						return name
+					}
+				}
+			}
+		case n.K == KindAscription && len(n.C) == 2 && reordered(n.C[1]):
+			return "of an ascription (… : …)"
 		}
 		for _, c := range n.C {
 			if h := find(c); h != "" {
@@ -244,7 +271,7 @@ func proofUsed(tree *Node) string {
 
 // reordered reports whether normalization may reorder a part of n.
 func reordered(n *Node) bool {
-	if n.K == KindExists || n.K == KindBinary && (symmetric[n.V] || chains[n.V]) {
+	if n.K == KindExists || n.K == KindBinary && (symmetric[n.V] || chains[n.V]) || n.K == KindPi && len(n.C) == 2 && n.C[1].K == KindPi {
 		return true
 	}
 	for _, c := range n.C {

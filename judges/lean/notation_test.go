@@ -32,6 +32,13 @@ func TestNotationTable(t *testing.T) {
 			continue // take a bracketed argument or are not free-standing infixes
 		}
 		op := " " + n.Token + " "
+		if n.Assoc == 'n' && n.Prec == 65 {
+			// neither left nor right: a +ᵥ b + c is refused, not guessed
+			if _, err := Parse("theorem t : a" + op + "b + c"); err == nil || !strings.Contains(err.Error(), "not associative") {
+				t.Errorf("%q is read as neither left nor right associative at 65, yet a%sb + c gives %v", n.Token, op, err)
+			}
+			continue
+		}
 		got := parse("a" + op + "b + c")
 		var want *Node
 		switch {

@@ -597,6 +597,16 @@ func (p *parser) expr(min int) *Node {
 				if t.text == "≡" { // a ≡ b [MOD n]
 					arg = p.modulus()
 				}
+				// After a term of an operator read as neither left nor
+				// right associative, an operator of its precedence takes
+				// either a ∈ b ∈ c's b (notation:50 … b:50) or the whole
+				// (v +ᵥ p -ᵥ q: infixr:65 " +ᵥ " today, infixl:65 before):
+				// refused rather than guessed.
+				if next := p.peek(); op.assoc == 'n' && next.kind == tSym {
+					if o, ok := infix[next.text]; ok && o.prec == op.prec {
+						p.fail("%q after %q: both at precedence %d and %q is read as not associative, so which one takes the term between them depends on a notation's declaration lean-ast does not fix", next.text, t.text, op.prec, t.text)
+					}
+				}
 				n := &Node{K: KindBinary, V: op.norm, C: []*Node{lhs, rhs}}
 				if arg != nil {
 					n.C = append(n.C, arg)
