@@ -93,15 +93,35 @@ func (p *Prepared) normalized() *Node {
 }
 
 // positional is the tree with its bound names replaced by their
-// positions and nothing reordered or rewritten: two statements with equal
-// positional trees differ only in their bound names.
+// positions, its redundant parentheses dropped, and nothing reordered or
+// rewritten: two statements with equal positional trees differ only in
+// their bound names and parentheses.
 func (p *Prepared) positional() *Node {
 	if p.renamed == nil {
+		tree := unparen(p.st.Tree)
 		z := &normalizer{}
-		z.occ = newOccIndex(p.st.Tree)
-		p.renamed = z.alpha(p.st.Tree, nil, 0, 0, p.st.Tree.K != KindDecls, 0)
+		z.occ = newOccIndex(tree)
+		p.renamed = z.alpha(tree, nil, 0, 0, tree.K != KindDecls, 0)
 	}
 	return p.renamed
+}
+
+// unparen drops the parentheses the tree's shape already holds (those
+// around an operator of unknown precedence stay, as in desugar).
+func unparen(n *Node) *Node {
+	if n.K == KindParen && len(n.C) == 1 {
+		if inner := unparen(n.C[0]); !unknownOp(inner) {
+			return inner
+		}
+	}
+	if len(n.C) == 0 || n.K == KindBinary && strings.HasPrefix(n.V, "?") {
+		return n
+	}
+	kids := make([]*Node, len(n.C))
+	for i, c := range n.C {
+		kids[i] = unparen(c)
+	}
+	return &Node{K: n.K, V: n.V, C: kids}
 }
 
 func (p *Prepared) unordered() *Node {
