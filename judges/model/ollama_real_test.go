@@ -164,6 +164,7 @@ func TestRealOllama(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds and starts a real Ollama server")
 	}
+	ollamaBinary(t) // built (minutes, once per machine) before the budget starts
 	ctx := realOllamaContext(t)
 	srv := startOllama(t, ctx)
 	cfg := Config{Host: srv.host, Model: "tiny", Timeout: time.Minute, Parallel: 2, Retries: 1}
