@@ -145,6 +145,13 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 		if Equal(a.positional(), b.positional()) {
 			return Same, "the statements' normalized trees are equal"
 		}
+		if pa, pb := a.positional(), b.positional(); pa.K == KindDecls && pb.K == KindDecls && len(pa.C) == len(pb.C) {
+			for i := 0; i+1 < len(pa.C); i++ {
+				if !Equal(pa.C[i], pb.C[i]) {
+					return Undecided, fmt.Sprintf("the normalized trees are equal, but declaration %d of %d is equal only after reordering, and the statement may use its shape (Classical.choose of a lemma, a hypothesis of a defined ∃ type, a lemma applied to arguments)", i+1, len(pa.C))
+				}
+			}
+		}
 		for _, p := range []*Prepared{a, b} {
 			if h := proofUsed(p.st.Tree); h != "" {
 				return Undecided, fmt.Sprintf("the normalized trees are equal, but the statement uses the proof %s, whose type lean-ast reorders (∧, ∨, =, ↔ operands; ∃ and ∀ binders): h.1 and Classical.choose h depend on that order", h)
@@ -263,10 +270,17 @@ func proofUsed(tree *Node) string {
 		}
 	}
 	heads(tree)
+	whole := map[*Node]bool{} // the whole types of binders
 	var find func(*Node) string
 	find = func(n *Node) string {
 		switch {
 		case binderKinds[n.K] && len(n.C) >= 2:
+			for _, c := range n.C[:len(n.C)-1] {
+				for c.K == KindParen && len(c.C) == 1 {
+					c = c.C[0]
+				}
+				whole[c] = true
+			}
 			name := strings.TrimPrefix(n.V, "[")
 			last := len(n.C) - 1
 			if used[name] && mentions(n.C[last], name) {
@@ -278,6 +292,16 @@ func proofUsed(tree *Node) string {
 			}
 		case n.K == KindAscription && len(n.C) == 2 && reordered(n.C[1]):
 			return "of an ascription (… : …)"
+		case n.K == KindApp && !whole[n]:
+			// a proposition passed as an argument may be the type of the
+			// application's value: @id (∃ a b, …) ⟨…⟩, inferInstanceAs
+			// (Fact (∃ …)), @Fact.out (∃ …) _. A binder's whole type
+			// (h : Fact (∃ …)) is left to the rule above.
+			for _, c := range n.C[1:] {
+				if reorderedProp(c) {
+					return "given the type of an argument (" + clipString(headName(n)) + " …)"
+				}
+			}
 		}
 		for _, c := range n.C {
 			if h := find(c); h != "" {
@@ -287,6 +311,31 @@ func proofUsed(tree *Node) string {
 		return ""
 	}
 	return find(tree)
+}
+
+// reorderedProp reports whether n, under parentheses and applications
+// (Fact (∃ …)), is a proposition whose parts normalization reorders.
+func reorderedProp(n *Node) bool {
+	for n.K == KindParen || n.K == KindApp && len(n.C) == 2 {
+		n = n.C[len(n.C)-1]
+	}
+	switch n.K {
+	case KindExists:
+		return reordered(n)
+	case KindPi:
+		return propChain(n) && reordered(n)
+	case KindBinary:
+		return (n.V == "∧" || n.V == "∨" || n.V == "=" || n.V == "↔") && reordered(n)
+	}
+	return false
+}
+
+// headName is the function an application applies, for a reason.
+func headName(n *Node) string {
+	if n.K == KindApp && len(n.C) > 0 && n.C[0].K == KindID {
+		return n.C[0].V
+	}
+	return "an application"
 }
 
 // reordered reports whether normalization may reorder a part of n.

@@ -340,7 +340,10 @@ func Parse(src string) (st *Statement, err error) {
 			}
 			st.Name = name
 			theorems++
-			decls = append(decls, &Node{K: KindTheorem, C: []*Node{tree}})
+			// The name is kept (V) for now: an earlier theorem's name is
+			// what later declarations refer to; the last one's is dropped
+			// below.
+			decls = append(decls, &Node{K: KindTheorem, V: name, C: []*Node{tree}})
 			continue
 		}
 		decls = append(decls, p.declaration(t.text, start))
@@ -348,6 +351,12 @@ func Parse(src string) (st *Statement, err error) {
 	if len(decls) == 1 && decls[0].K == KindTheorem {
 		st.Tree = decls[0].C[0]
 		return st, nil
+	}
+	for i := len(decls) - 1; i >= 0; i-- {
+		if decls[i].K == KindTheorem {
+			decls[i].V = "" // the statement's own name does not matter
+			break
+		}
 	}
 	if theorems == 0 && len(decls) == 0 {
 		p.fail("no declaration")
