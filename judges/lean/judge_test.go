@@ -316,10 +316,10 @@ func TestOneTokenChangesNeverEquivalent(t *testing.T) {
 // injective ones, a rounding or absolute value, truncated subtraction,
 // an exponent of an unread base, < vs ≤ in an if's condition, or a
 // relation against 0 or 1 through a product or power lies between the
-// difference and its relation (a global function only on numbers): 3,758.
+// difference and its relation (a global function only on numbers): 3,758. The eighth outsider round: binders of a class type, or of a type left to Lean where the run's names are passed to functions, keep their place: 3,755.
 const (
 	wantMutants        = 9212
-	wantMutantsDecided = 3758
+	wantMutantsDecided = 3755
 )
 
 // FuzzParse: the parser never panics, and whatever it parses normalizes

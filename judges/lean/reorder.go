@@ -1,6 +1,7 @@
 package lean
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,7 +54,7 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 	if !ok {
 		return nil, false
 	}
-	after, ok := z.dependencies(run)
+	after, ok := z.dependencies(run, body, env)
 	if !ok {
 		return nil, false
 	}
@@ -88,7 +89,15 @@ func binderRun(n *Node, top bool) (run []*Node, body *Node, ok bool) {
 // because one's type names the other (i before j: j depends on i; i after
 // j: the name in j's type is an outer variable that i would capture). A
 // run that binds a name twice (shadowing) keeps its order: ok is false.
-func (z *normalizer) dependencies(run []*Node) (after [][]bool, ok bool) {
+//
+// Two kinds of binder keep their place among the whole run: one whose type
+// is a class (Zero α, Add α: a local instance whatever its brackets, and
+// the latest one in scope is the one Lean uses, so it must not move past
+// a hypothesis), and one whose
+// type is left to Lean (∀ n i, (i : _)) when the run's names are passed to
+// functions or named in types, since its inferred type may then depend on
+// another binder (f n i with f : ∀ n, Fin n → ℕ).
+func (z *normalizer) dependencies(run []*Node, body *Node, env map[string]string) (after [][]bool, ok bool) {
 	names := map[string]bool{}
 	for _, b := range run {
 		if b.V != "_" {
@@ -99,15 +108,145 @@ func (z *normalizer) dependencies(run []*Node) (after [][]bool, ok bool) {
 		}
 	}
 	after = make([][]bool, len(run))
+	dependent := false
 	for i, bi := range run {
 		after[i] = make([]bool, len(run))
 		for j, bj := range run {
 			if i != j && bi.V != "_" && z.occurs(bi.V, bj.C[0]) {
 				after[min(i, j)][max(i, j)] = true
+				dependent = true
+			}
+		}
+	}
+	passed := -1 // whether a name of the run is passed to a function or named in a type: unknown yet
+	for i, b := range run {
+		pin := classes[typeHead(b.C[0])]
+		if !pin && hasHole(b.C[0]) {
+			if passed < 0 {
+				passed = 0
+				if dependent || passedOn(body, names) || slices.ContainsFunc(run, func(b *Node) bool { return passedOn(b.C[0], names) }) {
+					passed = 1
+				}
+			}
+			pin = passed == 1
+		}
+		if pin {
+			for j := range run {
+				if j != i {
+					after[min(i, j)][max(i, j)] = true
+				}
 			}
 		}
 	}
 	return after, true
+}
+
+// hasHole reports whether a binder's type is left to Lean, wholly or in
+// part ((i : _), ∀ n i, Fin _), to be found from the binder's uses. The
+// holes of a binder inside the type (h : ∀ x, f n x = 0) are found within
+// that type, from names it mentions.
+func hasHole(n *Node) bool {
+	if n.K == KindHole {
+		return true
+	}
+	if binderKinds[n.K] || n.K == KindBig {
+		return false
+	}
+	for _, c := range n.C {
+		if hasHole(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// passedOn reports whether one of names is an argument or the head of an
+// application in n, or is named in an ascription's or a binder's type:
+// the places where an inferred type can come to depend on it.
+func passedOn(n *Node, names map[string]bool) bool {
+	named := func(c *Node) bool {
+		if c.K != KindID {
+			return false
+		}
+		head, _, _ := strings.Cut(c.V, ".")
+		return names[head]
+	}
+	switch {
+	case n.K == KindApp:
+		if slices.ContainsFunc(n.C, named) {
+			return true
+		}
+	case n.K == KindAscription && len(n.C) == 2:
+		if mentionsAny(n.C[1], names) {
+			return true
+		}
+	case binderKinds[n.K] && len(n.C) >= 2:
+		for _, c := range n.C[:len(n.C)-1] {
+			if mentionsAny(c, names) {
+				return true
+			}
+		}
+	}
+	for _, c := range n.C {
+		if passedOn(c, names) {
+			return true
+		}
+	}
+	return false
+}
+
+func mentionsAny(n *Node, names map[string]bool) bool {
+	if n.K == KindID {
+		head, _, _ := strings.Cut(n.V, ".")
+		return names[head]
+	}
+	for _, c := range n.C {
+		if mentionsAny(c, names) {
+			return true
+		}
+	}
+	return false
+}
+
+// typeHead is the name at the head of a binder's type, under ∀, → and
+// applications (Zero α, ∀ x, Decidable (p x)); "" if none.
+func typeHead(t *Node) string {
+	for {
+		switch {
+		case t.K == KindParen && len(t.C) == 1:
+			t = t.C[0]
+		case t.K == KindPi && len(t.C) == 2:
+			t = t.C[1]
+		case t.K == KindBinary && t.V == "→" && len(t.C) == 2:
+			t = t.C[1]
+		case t.K == KindApp && len(t.C) > 0:
+			t = t.C[0]
+		case t.K == KindID:
+			return t.V
+		default:
+			return ""
+		}
+	}
+}
+
+// classes are common classes of Lean core and Mathlib: a binder of such
+// a type is a local instance whatever its brackets (z : Zero α), and
+// stays in place. A class lean-ast does not list is not known as one: two binders
+// of such a type may still be moved past each other (a stated limit).
+var classes = map[string]bool{}
+
+func init() {
+	for _, s := range strings.Fields(`Zero One Add Mul Neg Sub Div Inv SMul VAdd Pow Mod HAdd HMul HSub HDiv HPow HSMul OfNat
+		NatCast IntCast LE LT Max Min Sup Inf Bot Top Membership Insert Singleton EmptyCollection HasSubset Dvd
+		Decidable DecidableEq DecidablePred DecidableRel Fact Nonempty Inhabited Unique Subsingleton Fintype Finite
+		Infinite Countable Encodable Setoid Semigroup Monoid CommMonoid Group CommGroup AddSemigroup AddMonoid
+		AddCommMonoid AddGroup AddCommGroup Semiring CommSemiring Ring CommRing DivisionRing Field IsDomain
+		Module Algebra Preorder PartialOrder LinearOrder Lattice CompleteLattice OrderedSemiring
+		LinearOrderedField LinearOrderedRing TopologicalSpace UniformSpace MetricSpace PseudoMetricSpace
+		NormedAddCommGroup NormedSpace NormedField InnerProductSpace MeasurableSpace MeasureSpace CharZero
+		CharP NoZeroDivisors Nontrivial IsAlgClosed`) {
+		classes[s] = true
+	}
 }
 
 // binderKeys returns each binder's sort key: whether its name is used, its
