@@ -430,9 +430,17 @@ func readOutcomes(e *env, name string) (map[string]study.Outcome, error) {
 	return run, nil
 }
 
+// countOf is a count with its noun: "1 sample", "5 samples".
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // writeAgreement writes study agree's text report.
 func writeAgreement(w io.Writer, a, b string, res study.Agreement) {
-	fmt.Fprintf(w, "A %s\nB %s\n%d samples in both", a, b, res.N)
+	fmt.Fprintf(w, "A %s\nB %s\n%s in both", a, b, countOf(res.N, "sample"))
 	if res.OnlyInA+res.OnlyInB > 0 {
 		fmt.Fprintf(w, " (%d only in A, %d only in B, not compared)", res.OnlyInA, res.OnlyInB)
 	}
