@@ -79,7 +79,7 @@ func (o *scoreOptions) addFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.perSample, "per-sample", "", "write one JSON line per sample to `FILE` (with several PRED, FILE.SYSTEM.jsonl each)")
 	fs.StringVar(&o.html, "html", "", "write an HTML error-analysis report to `FILE` (self-contained, opens offline)")
 	fs.BoolVar(&o.partial, "partial", false, "score gold ids without a prediction as all-wrong instead of refusing")
-	fs.IntVar(&o.boot, "bootstrap", 0, "add 95% percentile intervals from `N` bootstrap resamples (default 1000 with several PRED or --html)")
+	fs.IntVar(&o.boot, "bootstrap", 0, "add 95% percentile intervals from `N` bootstrap resamples, at most 100000 (default 1000 with several PRED or --html)")
 	fs.Uint64Var(&o.seed, "seed", 1, "bootstrap random `SEED`")
 	fs.Int64Var(&o.maxSize, "max-size", validate.DefaultMaxSize, "refuse files (and zip entries) larger than `BYTES`")
 	fs.StringVar(&o.undecided, "undecided", "wrong", "score pairs no judge decided as `wrong|right|fail`: wrong (lower bounds), right (upper bounds), or fail (wrong, and exit 4 if any)")

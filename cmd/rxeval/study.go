@@ -126,7 +126,7 @@ func (o *calibrateOptions) addFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.judge, "judge", "", "`JUDGE`: exact, offline, gted[:THRESHOLD], bleu[:THRESHOLD], ollama:MODEL, ollama-only:MODEL, openai:MODEL, openai-only:MODEL (required)")
 	fs.BoolVar(&o.sweep, "sweep", false, "choose the threshold of gted or bleu that maximizes kappa on the set")
 	fs.StringVar(&o.format, "format", "text", "output `FORMAT`: text or json")
-	fs.IntVar(&o.boot, "bootstrap", 0, "add 95% percentile intervals from `N` resamples")
+	fs.IntVar(&o.boot, "bootstrap", 0, "add 95% percentile intervals from `N` resamples, at most 100000")
 	fs.Uint64Var(&o.seed, "seed", 1, "bootstrap random `SEED`")
 	fs.StringVar(&o.task, "task", "", "judge only the pairs of `TASK`: correction or localization (default: every task the judge can decide; gted and bleu skip localization pairs and say how many)")
 	o.jf.register(fs)
