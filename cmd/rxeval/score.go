@@ -219,10 +219,18 @@ func (o *scoreOptions) loadGold(e *env, text *arena.Arena) ([]eval.Gold, eval.Go
 		goldSrc.WriteProblems(e.stderr)
 		return nil, "", problemsError{fmt.Sprintf("%s: no readable gold rows", o.gold)}
 	}
-	gold, shape, err := eval.ParseGoldIn(goldSrc.Data, text)
+	gold, shape, warns, err := eval.ParseGoldWarn(goldSrc.Data, text)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "%s: %v\n", o.gold, err)
+		fmt.Fprintf(e.stderr, "%s: %v\n", validate.TermSafe(o.gold), validate.TermSafe(err.Error()))
 		return nil, "", problemsError{fmt.Sprintf("%s: gold file is malformed", o.gold)}
+	}
+	// Gold read otherwise than the rules write it is scored, and said: one
+	// line each, compiler style, then a count.
+	for _, w := range warns {
+		fmt.Fprintf(e.stderr, "%s:%s\n", validate.TermSafe(o.gold), validate.TermSafe(w.String()))
+	}
+	if len(warns) > 0 {
+		fmt.Fprintf(e.stderr, "%s: %s in the gold (see docs/rules.md, Gold labels)\n", validate.TermSafe(o.gold), countOf(len(warns), "warning"))
 	}
 	if o.inputs != "" {
 		if err := addContext(gold, o.inputs, o.maxSize); err != nil {
