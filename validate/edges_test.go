@@ -169,3 +169,43 @@ func TestWithout(t *testing.T) {
 		t.Errorf("without extra_field: %d warnings %v (the original now %d)", w.WarningCount, w.Warnings, r.WarningCount)
 	}
 }
+
+// TestHugeNumbers: a JSON number out of float64's range (1e99999999) is
+// valid JSON; in an extra field it is ignored with the extra_field warning
+// every extra value gets, in a required field it is the field's wrong type,
+// never a not_json for the whole row.
+func TestHugeNumbers(t *testing.T) {
+	v := newValidator(t)
+	const ok2 = `{"idx": "formalrx_0002", "verdict": "aligned", "error_category": null, "error_segment": null, "corrected_statement": null}`
+	const ok3 = `{"idx": "formalrx_0003", "verdict": "aligned", "error_category": null, "error_segment": null, "corrected_statement": null}`
+	for _, tt := range []struct {
+		name, row1 string
+		errs       []string // "line:field:code"
+		warns      []string
+	}{
+		{"extra field", `{"idx": "formalrx_0001", "verdict": "aligned", "error_category": null, "error_segment": null, "corrected_statement": null, "conf": 1e99999999}`,
+			nil, []string{"1:conf:extra_field"}},
+		{"nested and negative", `{"idx": "formalrx_0001", "verdict": "aligned", "error_category": null, "error_segment": null, "corrected_statement": null, "x": {"y": [-1e99999999, 1E+400]}}`,
+			nil, []string{"1:x:extra_field"}},
+		{"in the verdict", `{"idx": "formalrx_0001", "verdict": 1e99999999, "error_category": null, "error_segment": null, "corrected_statement": null}`,
+			[]string{"1:verdict:bad_verdict"}, nil},
+		{"in a text field", `{"idx": "formalrx_0001", "verdict": "misaligned", "error_category": "Range Error", "error_segment": 1e400, "corrected_statement": "theorem t : True := trivial"}`,
+			[]string{"1:error_segment:wrong_type"}, nil},
+	} {
+		src := &Source{Name: "p.jsonl", Data: []byte(tt.row1 + "\n" + ok2 + "\n" + ok3 + "\n")}
+		r := v.Validate(src, Options{Expected: threeIDs(t)})
+		list := func(ps []Problem) []string {
+			var out []string
+			for _, p := range ps {
+				out = append(out, fmt.Sprintf("%d:%s:%s", p.Line, p.Field, p.Code))
+			}
+			return out
+		}
+		if got, want := strings.Join(list(r.Errors), " "), strings.Join(tt.errs, " "); got != want {
+			t.Errorf("%s: errors %q, want %q (%v)", tt.name, got, want, r.Errors)
+		}
+		if got, want := strings.Join(list(r.Warnings), " "), strings.Join(tt.warns, " "); got != want {
+			t.Errorf("%s: warnings %q, want %q", tt.name, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -240,7 +241,14 @@ func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
 		return Row{}, probs, false
 	}
 	var doc any
-	if err := json.Unmarshal(line, &doc); err != nil {
+	err := json.Unmarshal(line, &doc)
+	if te := (*json.UnmarshalTypeError)(nil); errors.As(err, &te) {
+		// Valid JSON holding a number out of float64's range (1e99999999):
+		// read the numbers as written, so that such a value is judged like
+		// any other value of its field (an extra field's is ignored).
+		err = decodeNumbers(line, &doc)
+	}
+	if err != nil {
 		msg := err.Error()
 		if se, ok := err.(*json.SyntaxError); ok {
 			msg = fmt.Sprintf("not valid JSON at byte column %d: %s", se.Offset, se.Error())
@@ -416,6 +424,14 @@ func duplicateKeys(line []byte) []string {
 		}
 	}
 	return dups
+}
+
+// decodeNumbers decodes a line json.Valid accepts with its numbers kept as
+// written (json.Number).
+func decodeNumbers(line []byte, v *any) error {
+	d := json.NewDecoder(bytes.NewReader(line))
+	d.UseNumber()
+	return d.Decode(v)
 }
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
