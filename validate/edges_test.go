@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -207,5 +208,41 @@ func TestHugeNumbers(t *testing.T) {
 		if got, want := strings.Join(list(r.Warnings), " "), strings.Join(tt.warns, " "); got != want {
 			t.Errorf("%s: warnings %q, want %q", tt.name, got, want)
 		}
+	}
+}
+
+// TestDuplicateKeysInPlace: the in-place scan finds the top-level keys
+// given twice, keys written with escapes included, and ignores keys of
+// nested objects and strings that look like keys.
+func TestDuplicateKeysInPlace(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"a":1,"b":2}`:                           "",
+		`{"a":1,"a":2}`:                           "a",
+		`{"idx":"x","id\u0078":"y"}`:              "idx",
+		`{"a":{"b":1,"b":2},"c":[{"d":1,"d":2}]}`: "",
+		`{"a":"\"b\":","b":"x\\","b":1}`:          "b",
+		` { "k" : 1 , "k" : [ "k" , {"k":0} ] } `: "k",
+	} {
+		if got := strings.Join(duplicateKeys([]byte(in)), ","); got != want {
+			t.Errorf("duplicateKeys(%s) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestDecodeRowKinds: a line that is JSON but not an object is named by
+// its kind; an object's extra fields are present but not built.
+func TestDecodeRowKinds(t *testing.T) {
+	for in, want := range map[string]string{`[1]`: "an array", ` "s"`: "a string", `true`: "a boolean", `-1e999`: "a number", `null`: "null", `3`: "a number"} {
+		obj, kind, _, err := decodeRow([]byte(in))
+		if err != nil || obj != nil || kind != want {
+			t.Errorf("%s: %v %q %v, want %q", in, obj, kind, err, want)
+		}
+	}
+	obj, _, _, err := decodeRow([]byte(`{"idx":"a","x":[1,2,{"y":1e999}],"verdict":1e999}`))
+	if err != nil || obj["idx"] != "a" || obj["x"] != nil || obj["verdict"] != json.Number("1e999") {
+		t.Errorf("object: %#v %v", obj, err)
+	}
+	if _, ok := obj["x"]; !ok {
+		t.Error("the extra field is not listed")
 	}
 }
