@@ -245,7 +245,8 @@ func (o *scoreOptions) loadGold(e *env, text *arena.Arena) ([]eval.Gold, eval.Go
 			}
 		}
 		if missing > 0 {
-			fmt.Fprintf(e.stderr, "rxeval score: %d misaligned gold samples have no formal_statement: the judges cannot locate error segments in them\nhint: pass the test inputs with --inputs FILE\n", missing)
+			has := map[bool]string{true: "has", false: "have"}[missing == 1]
+			fmt.Fprintf(e.stderr, "rxeval score: %s %s no formal_statement: the judges cannot locate error segments in them\nhint: pass the test inputs with --inputs FILE\n", countOf(missing, "misaligned gold sample"), has)
 		}
 	}
 	return gold, shape, nil

@@ -263,9 +263,9 @@ func writeCalibration(w io.Writer, labels string, r *study.Result) error {
 // writeCalibrationHead prints the set, the judge, who decided what, and
 // the coverage.
 func writeCalibrationHead(w io.Writer, labels string, r *study.Result) {
-	fmt.Fprintf(w, "labels %s: %d pairs (set %s)\n", labels, r.N+r.Skipped, r.Set)
+	fmt.Fprintf(w, "labels %s: %s (set %s)\n", labels, countOf(r.N+r.Skipped, "pair"), r.Set)
 	if r.Skipped > 0 {
-		fmt.Fprintf(w, "skipped %d pairs: %s\n", r.Skipped, r.SkippedWhy)
+		fmt.Fprintf(w, "skipped %s: %s\n", countOf(r.Skipped, "pair"), r.SkippedWhy)
 	}
 	judge := r.Judge
 	if r.Threshold != nil {
@@ -296,7 +296,7 @@ func writeCalibrationHead(w io.Writer, labels string, r *study.Result) {
 		fmt.Fprintf(w, "corpus BLEU %.4f\n", *r.CorpusBLEU)
 	}
 	undecided := r.N - r.Decided
-	fmt.Fprintf(w, "coverage %s: %d of %d pairs decided", strings.TrimSpace(pctOf(r.Coverage)), r.Decided, r.N)
+	fmt.Fprintf(w, "coverage %s: %d of %s decided", strings.TrimSpace(pctOf(r.Coverage)), r.Decided, countOf(r.N, "pair"))
 	if undecided > 0 {
 		fmt.Fprintf(w, "; %d undecided (U=eq: %d the labels call equivalent, U=not: %d not)", undecided, r.UndecidedEquivalent, r.UndecidedNotEquivalent)
 	}
