@@ -2,6 +2,7 @@ package eval
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -96,4 +97,64 @@ func FuzzParseGold(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseGoldWarnings: gold read otherwise than the rules write it is
+// scored, and each departure is a warning naming the line, the id and the
+// field as written (docs/rules.md, Gold labels); what leaves the truth in
+// doubt stays an error. Nothing is read silently.
+func TestParseGoldWarnings(t *testing.T) {
+	const lab = `{"idx":"%s","diagnosis":{"aligned":%s,"error_type":%s,"error_location":%s,"corrected_statement":%s}}`
+	row := func(idx, aligned, typ, loc, corr string) string {
+		return fmt.Sprintf(lab, idx, aligned, typ, loc, corr)
+	}
+	for _, tt := range []struct {
+		name, data string
+		want       []string // GoldWarning.String(), in order
+	}{
+		{"clean", row("a", `"Misaligned"`, `"Range Error"`, `"x"`, `"y"`) + "\n" + row("b", `"Aligned"`, `"N/A"`, `null`, `"N/A"`), nil},
+		{"disputed spelling", row("a", `"Misaligned"`, `"Geometric Error"`, `"x"`, `"y"`), nil},
+		{"boolean verdict", row("a", `false`, `"Range Error"`, `"x"`, `"y"`), nil},
+		{"filled on aligned", "\n" + row("a", `"Aligned"`, `"Range Error"`, `"x"`, `"N/A"`), []string{
+			`2: a: diagnosis.error_type: "Range Error" on an aligned sample: ignored, the sample is scored as aligned (a prediction is right on it only with null here) [gold_filled_on_aligned]`,
+			`2: a: diagnosis.error_location: "x" on an aligned sample: ignored, the sample is scored as aligned (a prediction is right on it only with null here) [gold_filled_on_aligned]`}},
+		{"N/A on misaligned", row("a", `"Misaligned"`, `"Range Error"`, `"N/A"`, `null`), []string{
+			`1: a: diagnosis.error_location: "N/A" on a misaligned sample: the gold has no answer here, and a prediction is right on it only with null [gold_null_on_misaligned]`,
+			`1: a: diagnosis.corrected_statement: null on a misaligned sample: the gold has no answer here, and a prediction is right on it only with null [gold_null_on_misaligned]`}},
+		{"empty on misaligned", row("a", `"Misaligned"`, `"Range Error"`, `" "`, `"y"`), []string{
+			`1: a: diagnosis.error_location: an empty string (not null) on a misaligned sample: it names no fragment or statement to compare with [gold_empty_string]`}},
+		{"category code", row("a", `"Misaligned"`, `"S3.5"`, `"x"`, `"y"`), []string{
+			`1: a: diagnosis.error_type: "S3.5" is not written as the rules write it: read as "Geometric Relationship/Object Error" [gold_noncanonical_category]`}},
+		{"verdict case", row("a", `"misaligned"`, `"Range Error"`, `"x"`, `"y"`), []string{
+			`1: a: diagnosis.aligned: "misaligned" is not written as the rules write it: read as "Misaligned" [gold_noncanonical_verdict]`}},
+		{"flat", `{"idx":"a","verdict":"Aligned","error_category":"S2.4","error_segment":null,"corrected_statement":null}`, []string{
+			`1: a: verdict: "Aligned" is not written as the rules write it: read as "aligned" [gold_noncanonical_verdict]`,
+			`1: a: error_category: "S2.4" on an aligned sample: ignored, the sample is scored as aligned (a prediction is right on it only with null here) [gold_filled_on_aligned]`}},
+	} {
+		g, _, warns, err := ParseGoldWarn([]byte(tt.data), nil)
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		var got []string
+		for _, w := range warns {
+			got = append(got, w.String())
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("%s: warnings\n%s\nwant\n%s", tt.name, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+		}
+		if tt.name == "filled on aligned" && (g[0].Misaligned || g[0].Category != "" || !g[0].Segment.Null) {
+			t.Errorf("filled on aligned: read as %+v, want an aligned sample with null fields", g[0])
+		}
+	}
+	// Still errors: the truth in doubt.
+	for data, want := range map[string]string{
+		row("a", `"Misaligned"`, `"S3.9"`, `"x"`, `"y"`): `line 1: diagnosis.error_type: "S3.9" is not one of the 28 SCI categories`,
+		row("a", `"Misaligned"`, `"N/A"`, `"x"`, `"y"`):  `line 1: diagnosis.error_type: a misaligned sample needs a category`,
+		row("a", `"Partly"`, `"N/A"`, `"x"`, `"y"`):      `line 1: diagnosis.aligned: "Partly" is neither aligned nor misaligned`,
+	} {
+		if _, _, _, err := ParseGoldWarn([]byte(data), nil); err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %s", data, err, want)
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/rxeval/rxeval/internal/arena"
@@ -116,19 +117,53 @@ type diagnosis struct {
 	CorrectedStatement field        `json:"corrected_statement"`
 }
 
+// GoldWarning is a gold row read, but not as the rules write gold: a
+// filled field on an aligned sample (ignored), an "N/A" or empty field on a
+// misaligned one, a category or verdict spelled otherwise than the rules
+// do (read as the category or verdict it names). Errors, by contrast, leave
+// the truth in doubt and refuse the file.
+type GoldWarning struct {
+	Line  int    `json:"line"`
+	Idx   string `json:"idx"`
+	Field string `json:"field"` // as written: "diagnosis.error_type", "error_category"
+	Code  string `json:"code"`
+	Msg   string `json:"message"`
+}
+
+func (w GoldWarning) String() string {
+	return fmt.Sprintf("%d: %s: %s: %s [%s]", w.Line, w.Idx, w.Field, w.Msg, w.Code)
+}
+
+// The codes of GoldWarning.
+const (
+	GoldFilledOnAligned      = "gold_filled_on_aligned"
+	GoldNullOnMisaligned     = "gold_null_on_misaligned"
+	GoldEmptyString          = "gold_empty_string"
+	GoldNoncanonicalCategory = "gold_noncanonical_category"
+	GoldNoncanonicalVerdict  = "gold_noncanonical_verdict"
+)
+
 // ParseGold reads a gold JSONL file in either shape (detected from the
 // first row; every row must have the same shape). The rows share memory
-// with data: it must not change while they are in use.
+// with data: it must not change while they are in use. It drops the
+// warnings: ParseGoldWarn returns them.
 func ParseGold(data []byte) ([]Gold, GoldShape, error) { return ParseGoldIn(data, nil) }
 
 // ParseGoldIn is ParseGold with the unescaped strings placed in an arena
 // (nil: the heap).
 func ParseGoldIn(data []byte, a *arena.Arena) ([]Gold, GoldShape, error) {
+	gold, shape, _, err := ParseGoldWarn(data, a)
+	return gold, shape, err
+}
+
+// ParseGoldWarn is ParseGoldIn with the warnings on the rows read, in
+// file order.
+func ParseGoldWarn(data []byte, a *arena.Arena) ([]Gold, GoldShape, []GoldWarning, error) {
 	var alloc func(int) []byte
 	if a != nil {
 		alloc = a.Alloc
 	}
-	return parseGold(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), alloc, runtime.GOMAXPROCS(0))
+	return parseGoldWarn(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), alloc, runtime.GOMAXPROCS(0))
 }
 
 // parseGold reads rows in parallel, in at most n parts cut at line ends;
@@ -136,6 +171,11 @@ func ParseGoldIn(data []byte, a *arena.Arena) ([]Gold, GoldShape, error) {
 // duplicate rule and the first error reported are those of one pass from
 // the top (TestParseGoldParts).
 func parseGold(data []byte, alloc func(int) []byte, n int) ([]Gold, GoldShape, error) {
+	gold, shape, _, err := parseGoldWarn(data, alloc, n)
+	return gold, shape, err
+}
+
+func parseGoldWarn(data []byte, alloc func(int) []byte, n int) ([]Gold, GoldShape, []GoldWarning, error) {
 	parts := splitLines(data, n)
 	read := make([]goldPart, len(parts))
 	var wg sync.WaitGroup
@@ -149,31 +189,33 @@ func parseGold(data []byte, alloc func(int) []byte, n int) ([]Gold, GoldShape, e
 	}
 	out := make([]Gold, 0, rows)
 	var shape GoldShape
+	var warns []GoldWarning
 	seen := make(map[string]int, rows)
 	for _, r := range read {
 		for _, row := range r.rows {
 			if shape == "" {
 				shape = row.shape
 			} else if row.shape != shape {
-				return nil, "", fmt.Errorf("line %d: a %s row in a %s file", row.line, row.shape, shape)
+				return nil, "", nil, fmt.Errorf("line %d: a %s row in a %s file", row.line, row.shape, shape)
 			}
 			if prev, dup := seen[row.g.Idx]; dup {
-				return nil, "", fmt.Errorf("line %d: id %q already on line %d", row.line, row.g.Idx, prev)
+				return nil, "", nil, fmt.Errorf("line %d: id %q already on line %d", row.line, row.g.Idx, prev)
 			}
 			seen[row.g.Idx] = row.line
 			out = append(out, row.g)
 		}
+		warns = append(warns, r.warns...)
 		if r.err != nil {
 			if r.errShape != "" && shape != "" && r.errShape != shape {
-				return nil, "", fmt.Errorf("line %d: a %s row in a %s file", r.errLine, r.errShape, shape)
+				return nil, "", nil, fmt.Errorf("line %d: a %s row in a %s file", r.errLine, r.errShape, shape)
 			}
-			return nil, "", r.err
+			return nil, "", nil, r.err
 		}
 	}
 	if len(out) == 0 {
-		return nil, "", fmt.Errorf("no rows")
+		return nil, "", nil, fmt.Errorf("no rows")
 	}
-	return out, shape, nil
+	return out, shape, warns, nil
 }
 
 // linePart is a run of whole lines of a file, the first being line first.
@@ -210,6 +252,7 @@ func splitLines(data []byte, n int) []linePart {
 // and the shape and line of the row that failed, if it was read that far.
 type goldPart struct {
 	rows     []goldLine
+	warns    []GoldWarning
 	err      error
 	errShape GoldShape
 	errLine  int
@@ -258,7 +301,11 @@ func readGoldPart(part linePart, alloc func(int) []byte) goldPart {
 		if raw.Diagnosis != nil || bytes.Contains(line, []byte(`"diagnosis"`)) {
 			rowShape = Labelled
 		}
-		g, err := parseGoldRow(&raw, rowShape)
+		g, warns, err := parseGoldRow(&raw, rowShape)
+		for _, w := range warns {
+			w.Line = lineNo
+			out.warns = append(out.warns, w)
+		}
 		if err != nil {
 			// The join reports a row of the other shape as such instead.
 			out.err, out.errShape, out.errLine = fmt.Errorf("line %d: %w", lineNo, err), rowShape, lineNo
@@ -280,11 +327,11 @@ func text(name string, f field) (Text, error) {
 	return Text{S: f.s}, nil
 }
 
-func parseGoldRow(raw *goldRow, shape GoldShape) (Gold, error) {
+func parseGoldRow(raw *goldRow, shape GoldShape) (Gold, []GoldWarning, error) {
 	var g Gold
 	idx, err := text("idx", raw.Idx)
 	if err != nil || idx.Null || idx.S == "" {
-		return g, fmt.Errorf("no idx")
+		return g, nil, fmt.Errorf("no idx")
 	}
 	g.Idx = idx.S
 	for _, f := range []struct {
@@ -297,38 +344,81 @@ func parseGoldRow(raw *goldRow, shape GoldShape) (Gold, error) {
 	}
 	names := [4]string{schema.FieldVerdict, schema.FieldErrorCategory, schema.FieldErrorSegment, schema.FieldCorrectedStatement}
 	vals := [4]field{raw.Verdict, raw.ErrorCategory, raw.ErrorSegment, raw.CorrectedStatement}
+	verdicts := [2]string{"aligned", "misaligned"}
 	if shape == Labelled {
 		d := raw.Diagnosis
 		if d == nil {
-			return g, fmt.Errorf("diagnosis: want an object")
+			return g, nil, fmt.Errorf("diagnosis: want an object")
 		}
-		names = [4]string{"aligned", "error_type", "error_location", "corrected_statement"}
+		names = [4]string{"diagnosis.aligned", "diagnosis.error_type", "diagnosis.error_location", "diagnosis.corrected_statement"}
 		vals = [4]field{d.Aligned.field, d.ErrorType, d.ErrorLocation, d.CorrectedStatement}
+		verdicts = [2]string{"Aligned", "Misaligned"}
 	}
 	var fields [4]Text
 	for i := range fields {
 		if fields[i], err = text(names[i], vals[i]); err != nil {
-			return g, err
+			return g, nil, err
 		}
+	}
+	var warns []GoldWarning
+	warn := func(field, code, format string, args ...any) {
+		warns = append(warns, GoldWarning{Idx: g.Idx, Field: field, Code: code, Msg: fmt.Sprintf(format, args...)})
 	}
 	switch strings.ToLower(strings.TrimSpace(fields[0].S)) {
 	case "misaligned":
 		g.Misaligned = true
 	case "aligned":
 	default:
-		return g, fmt.Errorf("%s: %q is neither aligned nor misaligned", names[0], fields[0].S)
+		return g, nil, fmt.Errorf("%s: %q is neither aligned nor misaligned", names[0], fields[0].S)
+	}
+	if want := verdicts[b2i(g.Misaligned)]; fields[0].S != want {
+		warn(names[0], GoldNoncanonicalVerdict, "%q is not written as the rules write it: read as %q", fields[0].S, want)
 	}
 	category := fields[1]
 	g.Segment, g.Corrected = fields[2], fields[3]
-	if g.Misaligned {
-		if category.Null {
-			return g, fmt.Errorf("%s: a misaligned sample needs a category", names[1])
+	if !g.Misaligned {
+		for i := 1; i < 4; i++ {
+			if !fields[i].Null {
+				warn(names[i], GoldFilledOnAligned, "%s on an aligned sample: ignored, the sample is scored as aligned (a prediction is right on it only with null here)", clip(fields[i].S))
+			}
 		}
-		c, m := schema.Lookup(category.S)
-		if m == schema.NoMatch {
-			return g, fmt.Errorf("%s: %q is not one of the 28 SCI categories", names[1], category.S)
-		}
-		g.Category = c.Name
+		g.Segment, g.Corrected = Text{Null: true}, Text{Null: true}
+		return g, warns, nil
 	}
-	return g, nil
+	if category.Null {
+		return g, nil, fmt.Errorf("%s: a misaligned sample needs a category", names[1])
+	}
+	c, m := schema.Lookup(category.S)
+	if m == schema.NoMatch {
+		return g, nil, fmt.Errorf("%s: %q is not one of the 28 SCI categories", names[1], category.S)
+	}
+	if m != schema.Canonical && m != schema.Alternate {
+		warn(names[1], GoldNoncanonicalCategory, "%q is not written as the rules write it: read as %q", category.S, c.Name)
+	}
+	g.Category = c.Name
+	for i := 2; i < 4; i++ {
+		switch {
+		case fields[i].Null:
+			as := "null"
+			if vals[i].s == "N/A" {
+				as = `"N/A"`
+			}
+			warn(names[i], GoldNullOnMisaligned, "%s on a misaligned sample: the gold has no answer here, and a prediction is right on it only with null", as)
+		case strings.TrimSpace(fields[i].S) == "":
+			warn(names[i], GoldEmptyString, "an empty string (not null) on a misaligned sample: it names no fragment or statement to compare with")
+		}
+	}
+	return g, warns, nil
+}
+
+// clip quotes s, cut to 60 bytes at a rune boundary.
+func clip(s string) string {
+	if len(s) <= 60 {
+		return fmt.Sprintf("%q", s)
+	}
+	i := 60
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return fmt.Sprintf("%q...", s[:i])
 }

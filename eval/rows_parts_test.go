@@ -95,7 +95,7 @@ func onePass(data []byte) ([]Gold, GoldShape, error) {
 		} else if rowShape != shape {
 			return nil, "", fmt.Errorf("line %d: a %s row in a %s file", lineNo, rowShape, shape)
 		}
-		g, err := parseGoldRow(&raw, shape)
+		g, _, err := parseGoldRow(&raw, shape)
 		if err != nil {
 			return nil, "", fmt.Errorf("line %d: %w", lineNo, err)
 		}

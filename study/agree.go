@@ -3,6 +3,7 @@ package study
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -25,7 +26,31 @@ type Outcome struct {
 	Joint bool `json:"joint_ok"`
 }
 
-// ReadOutcomes reads a per-sample file.
+// outcomeLine is a per-sample line as read: every field agreement compares
+// must be present and boolean, so that a file of another kind (predictions,
+// gold, test inputs) is refused instead of read as all-false outcomes.
+type outcomeLine struct {
+	Idx          *string    `json:"idx"`
+	VerdictOK    *bool      `json:"verdict_ok"`
+	CategoryOK   *bool      `json:"category_ok"`
+	Localization *fieldLine `json:"localization"`
+	Correction   *fieldLine `json:"correction"`
+	Joint        *bool      `json:"joint_ok"`
+}
+
+// fieldLine is the localization or correction object of a per-sample line.
+type fieldLine struct {
+	OK *bool  `json:"ok"`
+	By string `json:"by"`
+}
+
+// perSampleHint ends every error of ReadOutcomes about a line's shape.
+const perSampleHint = "(is this a file from rxeval score --per-sample?)"
+
+// ReadOutcomes reads a per-sample file. Every line must carry idx (a
+// non-empty string) and the booleans verdict_ok, category_ok,
+// localization.ok, correction.ok and joint_ok; errors name the line and
+// the field.
 func ReadOutcomes(data []byte) (map[string]Outcome, []string, error) {
 	out := map[string]Outcome{}
 	var order []string
@@ -33,12 +58,9 @@ func ReadOutcomes(data []byte) (map[string]Outcome, []string, error) {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		var o Outcome
-		if err := json.Unmarshal(line, &o); err != nil {
+		o, err := parseOutcome(line)
+		if err != nil {
 			return nil, nil, fmt.Errorf("line %d: %w", n+1, err)
-		}
-		if o.Idx == "" {
-			return nil, nil, fmt.Errorf("line %d: no idx (is this a file from rxeval score --per-sample?)", n+1)
 		}
 		if _, dup := out[o.Idx]; dup {
 			return nil, nil, fmt.Errorf("line %d: id %q twice", n+1, o.Idx)
@@ -50,6 +72,55 @@ func ReadOutcomes(data []byte) (map[string]Outcome, []string, error) {
 		return nil, nil, fmt.Errorf("no samples")
 	}
 	return out, order, nil
+}
+
+// parseOutcome reads one line of a per-sample file.
+func parseOutcome(line []byte) (Outcome, error) {
+	var l outcomeLine
+	if err := json.Unmarshal(line, &l); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return Outcome{}, fmt.Errorf("field %q: want %s, got JSON %s %s", te.Field, te.Type, te.Value, perSampleHint)
+		}
+		return Outcome{}, fmt.Errorf("%w %s", err, perSampleHint)
+	}
+	if l.Idx == nil || *l.Idx == "" {
+		return Outcome{}, fmt.Errorf("no idx %s", perSampleHint)
+	}
+	var o Outcome
+	o.Idx = *l.Idx
+	for _, f := range []struct {
+		name string
+		v    *bool
+		dst  *bool
+	}{
+		{"verdict_ok", l.VerdictOK, &o.VerdictOK},
+		{"category_ok", l.CategoryOK, &o.CategoryOK},
+		{"localization.ok", okOf(l.Localization), &o.Localization.OK},
+		{"correction.ok", okOf(l.Correction), &o.Correction.OK},
+		{"joint_ok", l.Joint, &o.Joint},
+	} {
+		if f.v == nil {
+			return Outcome{}, fmt.Errorf("idx %q: field %q: missing (a boolean) %s", o.Idx, f.name, perSampleHint)
+		}
+		*f.dst = *f.v
+	}
+	if l.Localization != nil {
+		o.Localization.By = l.Localization.By
+	}
+	if l.Correction != nil {
+		o.Correction.By = l.Correction.By
+	}
+	return o, nil
+}
+
+// okOf is the ok field of a localization or correction object, nil when
+// the object or its field is absent.
+func okOf(f *fieldLine) *bool {
+	if f == nil {
+		return nil
+	}
+	return f.OK
 }
 
 // Pairwise compares one sub-task's outcomes between two runs.

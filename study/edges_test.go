@@ -20,14 +20,43 @@ func TestReaderLineNumbers(t *testing.T) {
 	if err == nil || !strings.HasPrefix(err.Error(), "line 2: ") {
 		t.Errorf("labels, bad JSON: %v", err)
 	}
+	const ok = `{"idx":"a","verdict_ok":true,"category_ok":true,"localization":{"ok":true},"correction":{"ok":true},"joint_ok":true}`
 	for _, tt := range []struct{ data, want string }{
-		{"{\"idx\":\"a\"}\n{oops}\n", "line 2: "},
-		{"{\"idx\":\"a\"}\n\n{\"joint_ok\":true}\n", "line 3: no idx"},
-		{"{\"idx\":\"a\"}\n{\"idx\":\"a\"}\n", `line 2: id "a" twice`},
+		{ok + "\n{oops}\n", "line 2: "},
+		{ok + "\n\n{\"joint_ok\":true}\n", "line 3: no idx"},
+		{ok + "\n" + ok + "\n", `line 2: id "a" twice`},
 	} {
 		if _, _, err := ReadOutcomes([]byte(tt.data)); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("outcomes %q: %v, want %q...", tt.data, err, tt.want)
 		}
+	}
+}
+
+// TestReadOutcomesRefusesOtherFiles: a file that is not a per-sample file
+// (a prediction, gold or test-inputs file, any JSONL with an idx) is
+// refused with the line and the missing or mistyped field, never read as
+// all-false outcomes.
+func TestReadOutcomesRefusesOtherFiles(t *testing.T) {
+	const ok = `{"idx":"a","verdict_ok":true,"category_ok":true,"localization":{"ok":true},"correction":{"ok":true},"joint_ok":true}`
+	for _, tt := range []struct{ name, data, want string }{
+		{"prediction", `{"idx": "formalrx_0001", "verdict": "misaligned", "error_category": "Range Error", "error_segment": "x", "corrected_statement": "y"}`, `line 1: idx "formalrx_0001": field "verdict_ok": missing`},
+		{"gold", `{"idx": "formalrx_0001", "diagnosis": {"aligned": "Aligned", "error_type": "N/A", "error_location": "N/A", "corrected_statement": "N/A"}}`, `line 1: idx "formalrx_0001": field "verdict_ok": missing`},
+		{"inputs", ok + "\n" + `{"idx": "b", "header": "", "formal_statement": "theorem t : True := trivial"}`, `line 2: idx "b": field "verdict_ok": missing`},
+		{"no category_ok", `{"idx":"a","verdict_ok":true,"localization":{"ok":true},"correction":{"ok":true},"joint_ok":true}`, `line 1: idx "a": field "category_ok": missing`},
+		{"no localization", `{"idx":"a","verdict_ok":true,"category_ok":true,"correction":{"ok":true},"joint_ok":true}`, `line 1: idx "a": field "localization.ok": missing`},
+		{"no correction.ok", `{"idx":"a","verdict_ok":true,"category_ok":true,"localization":{"ok":true},"correction":{"by":"x"},"joint_ok":true}`, `line 1: idx "a": field "correction.ok": missing`},
+		{"no joint_ok", `{"idx":"a","verdict_ok":true,"category_ok":true,"localization":{"ok":true},"correction":{"ok":true}}`, `line 1: idx "a": field "joint_ok": missing`},
+		{"string verdict_ok", `{"idx":"a","verdict_ok":"yes"}`, `line 1: field "verdict_ok": want bool, got JSON string`},
+		{"null joint_ok", `{"idx":"a","verdict_ok":true,"category_ok":true,"localization":{"ok":true},"correction":{"ok":true},"joint_ok":null}`, `line 1: idx "a": field "joint_ok": missing`},
+		{"number idx", `{"idx":7}`, `line 1: field "idx": want string, got JSON number`},
+	} {
+		_, _, err := ReadOutcomes([]byte(tt.data))
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q...", tt.name, err, tt.want)
+		}
+	}
+	if _, _, err := ReadOutcomes([]byte(ok)); err != nil {
+		t.Errorf("a per-sample line: %v", err)
 	}
 }
 

@@ -71,7 +71,10 @@ Two outputs that name one file (through any path or link) or an output that is -
 (exit 2) before any work.
 Ids are --id-prefix (dev_) and a number from 0001; --aligned-frac (0.25) of the samples are aligned
 (sources drawn in a shuffled round, repeating only when there are more aligned samples than sources);
---categories (names or codes) picks the categories of the misaligned samples, drawn uniformly; a
+--categories (names or codes) picks the categories of the misaligned samples, drawn uniformly: each
+category gets the same share and the remainder goes one each to categories drawn at random (so --n 10,
+7 misaligned samples of 27 categories, makes 7 categories drawn at random, not the first 7 of the table;
+TestSmallNSpread); a
 category that runs out of distinct mutations gives its share to the others, in turn, and the summary
 says so. When every category has run out, fewer aligned samples are made too, so that --aligned-frac
 holds: the set is smaller than --n, and the first line of the summary (--format json: "warnings") says

@@ -395,11 +395,16 @@ func Generate(srcs []Source, opts Options) (*Set, error) {
 		list := byCat[c]
 		rng.Shuffle(len(list), func(i, j int) { list[i], list[j] = list[j], list[i] })
 	}
+	// Every category gets nMis / len(cats) samples, and the remainder goes
+	// one each to categories drawn at random: with a small --n (10 makes 7
+	// misaligned samples of 27 categories) the categories made are a
+	// uniform draw, not the first ones of the table.
 	quota := make([]int, len(cats))
-	for i := range cats {
-		quota[i] = nMis / len(cats)
+	turn := rng.Perm(len(cats)) // also the order in which shortfalls are made up
+	for i, k := range turn {
+		quota[k] = nMis / len(cats)
 		if i < nMis%len(cats) {
-			quota[i]++
+			quota[k]++
 		}
 	}
 	chk := &checker{seen: map[string]bool{}, rejected: set.Summary.Rejected}
@@ -455,10 +460,12 @@ func Generate(srcs []Source, opts Options) (*Set, error) {
 			}
 		}
 	}
-	// what a category could not make goes to the others, in turn
+	// what a category could not make goes to the others, in turn (in the
+	// drawn order, so that no category is favoured by its place in the
+	// table)
 	for short > 0 {
 		progressed := false
-		for k := range cats {
+		for _, k := range turn {
 			if short > 0 && next(k) {
 				short--
 				progressed = true

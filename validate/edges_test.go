@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -167,5 +168,81 @@ func TestWithout(t *testing.T) {
 	}
 	if w := r.Without(CodeExtraField); w.WarningCount != 0 || len(w.Warnings) != 0 || !w.Valid || r.WarningCount != 1 {
 		t.Errorf("without extra_field: %d warnings %v (the original now %d)", w.WarningCount, w.Warnings, r.WarningCount)
+	}
+}
+
+// TestHugeNumbers: a JSON number out of float64's range (1e99999999) is
+// valid JSON; in an extra field it is ignored with the extra_field warning
+// every extra value gets, in a required field it is the field's wrong type,
+// never a not_json for the whole row.
+func TestHugeNumbers(t *testing.T) {
+	v := newValidator(t)
+	const ok2 = `{"idx": "formalrx_0002", "verdict": "aligned", "error_category": null, "error_segment": null, "corrected_statement": null}`
+	const ok3 = `{"idx": "formalrx_0003", "verdict": "aligned", "error_category": null, "error_segment": null, "corrected_statement": null}`
+	for _, tt := range []struct {
+		name, row1 string
+		errs       []string // "line:field:code"
+		warns      []string
+	}{
+		{"extra field", `{"idx": "formalrx_0001", "verdict": "aligned", "error_category": null, "error_segment": null, "corrected_statement": null, "conf": 1e99999999}`,
+			nil, []string{"1:conf:extra_field"}},
+		{"nested and negative", `{"idx": "formalrx_0001", "verdict": "aligned", "error_category": null, "error_segment": null, "corrected_statement": null, "x": {"y": [-1e99999999, 1E+400]}}`,
+			nil, []string{"1:x:extra_field"}},
+		{"in the verdict", `{"idx": "formalrx_0001", "verdict": 1e99999999, "error_category": null, "error_segment": null, "corrected_statement": null}`,
+			[]string{"1:verdict:bad_verdict"}, nil},
+		{"in a text field", `{"idx": "formalrx_0001", "verdict": "misaligned", "error_category": "Range Error", "error_segment": 1e400, "corrected_statement": "theorem t : True := trivial"}`,
+			[]string{"1:error_segment:wrong_type"}, nil},
+	} {
+		src := &Source{Name: "p.jsonl", Data: []byte(tt.row1 + "\n" + ok2 + "\n" + ok3 + "\n")}
+		r := v.Validate(src, Options{Expected: threeIDs(t)})
+		list := func(ps []Problem) []string {
+			var out []string
+			for _, p := range ps {
+				out = append(out, fmt.Sprintf("%d:%s:%s", p.Line, p.Field, p.Code))
+			}
+			return out
+		}
+		if got, want := strings.Join(list(r.Errors), " "), strings.Join(tt.errs, " "); got != want {
+			t.Errorf("%s: errors %q, want %q (%v)", tt.name, got, want, r.Errors)
+		}
+		if got, want := strings.Join(list(r.Warnings), " "), strings.Join(tt.warns, " "); got != want {
+			t.Errorf("%s: warnings %q, want %q", tt.name, got, want)
+		}
+	}
+}
+
+// TestDuplicateKeysInPlace: the in-place scan finds the top-level keys
+// given twice, keys written with escapes included, and ignores keys of
+// nested objects and strings that look like keys.
+func TestDuplicateKeysInPlace(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"a":1,"b":2}`:                           "",
+		`{"a":1,"a":2}`:                           "a",
+		`{"idx":"x","id\u0078":"y"}`:              "idx",
+		`{"a":{"b":1,"b":2},"c":[{"d":1,"d":2}]}`: "",
+		`{"a":"\"b\":","b":"x\\","b":1}`:          "b",
+		` { "k" : 1 , "k" : [ "k" , {"k":0} ] } `: "k",
+	} {
+		if got := strings.Join(duplicateKeys([]byte(in)), ","); got != want {
+			t.Errorf("duplicateKeys(%s) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestDecodeRowKinds: a line that is JSON but not an object is named by
+// its kind; an object's extra fields are present but not built.
+func TestDecodeRowKinds(t *testing.T) {
+	for in, want := range map[string]string{`[1]`: "an array", ` "s"`: "a string", `true`: "a boolean", `-1e999`: "a number", `null`: "null", `3`: "a number"} {
+		obj, kind, _, err := decodeRow([]byte(in))
+		if err != nil || obj != nil || kind != want {
+			t.Errorf("%s: %v %q %v, want %q", in, obj, kind, err, want)
+		}
+	}
+	obj, _, _, err := decodeRow([]byte(`{"idx":"a","x":[1,2,{"y":1e999}],"verdict":1e999}`))
+	if err != nil || obj["idx"] != "a" || obj["x"] != nil || obj["verdict"] != json.Number("1e999") {
+		t.Errorf("object: %#v %v", obj, err)
+	}
+	if _, ok := obj["x"]; !ok {
+		t.Error("the extra field is not listed")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // OfficialCount is the number of samples in the official FormalRx test set.
@@ -60,15 +61,21 @@ func (s *IDSet) Has(id string) bool { _, ok := s.index[id]; return ok }
 // Pos returns the position of id in the set.
 func (s *IDSet) Pos(id string) (int, bool) { i, ok := s.index[id]; return i, ok }
 
-// IDsFromList reads one id per line; blank lines and lines starting with #
-// are skipped.
+// IDsFromList reads one id per line (README.md, rxeval validate): white
+// space around an id is trimmed, a byte order mark on the first line is
+// ignored, blank lines and lines starting with # are skipped; a line that
+// is not UTF-8 is an error naming the line, the id quoted (no prediction's
+// idx can match it: prediction files must be UTF-8).
 func IDsFromList(r io.Reader) (*IDSet, error) {
 	var ids []string
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	first := true
-	for sc.Scan() {
+	for n := 1; sc.Scan(); n++ {
 		text := sc.Text()
+		if !utf8.ValidString(text) {
+			return nil, fmt.Errorf("line %d: id %q is not valid UTF-8 (a prediction's idx never is: prediction files must be UTF-8)", n, strings.TrimSpace(text))
+		}
 		if first {
 			text, first = strings.TrimPrefix(text, "\ufeff"), false // a byte order mark
 		}
@@ -141,4 +148,49 @@ func (s *IDSet) idHint(id string) string {
 		return fmt.Sprintf("did you mean %q? ids are lower case and zero-padded to four digits", want)
 	}
 	return ""
+}
+
+// idAsWritten is how a message shows id, read from the JSON line: shown
+// for the id field, quoted for the message, and a note. An id holding
+// U+FFFD that the line wrote as an escape of a lone UTF-16 surrogate
+// ("\ud800", which JSON decoders read as U+FFFD) is shown as written, so
+// that the user finds what they wrote; every other id is itself, quoted
+// with %q.
+func idAsWritten(id, line string) (shown, quoted, note string) {
+	if !strings.ContainsRune(id, utf8.RuneError) {
+		return id, strconv.Quote(id), ""
+	}
+	raw, ok := rawIdx(line)
+	if !ok || !loneSurrogate.MatchString(raw) {
+		return id, strconv.Quote(id), ""
+	}
+	return raw, `"` + raw + `"`, " (shown as written: it holds a lone UTF-16 surrogate, which JSON readers replace with U+FFFD)"
+}
+
+// loneSurrogate matches a JSON escape of a surrogate half (a pair too:
+// idAsWritten asks only when decoding gave U+FFFD).
+var loneSurrogate = regexp.MustCompile(`\\[uU][dD][89a-fA-F][0-9a-fA-F]{2}`)
+
+// rawIdx is the text between the quotes of the top-level "idx" string of
+// a JSON object line, as written (the last one, as encoding/json reads).
+func rawIdx(line string) (string, bool) {
+	d := json.NewDecoder(strings.NewReader(line))
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return "", false
+	}
+	raw, found := "", false
+	for d.More() {
+		k, err := d.Token()
+		if err != nil {
+			return "", false
+		}
+		var v json.RawMessage
+		if err := d.Decode(&v); err != nil {
+			return "", false
+		}
+		if key, _ := k.(string); key == "idx" && len(v) >= 2 && v[0] == '"' {
+			raw, found = string(v[1:len(v)-1]), true
+		}
+	}
+	return raw, found
 }

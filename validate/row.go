@@ -3,8 +3,11 @@ package validate
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rxeval/rxeval/internal/jsonstr"
 	"github.com/rxeval/rxeval/schema"
@@ -239,8 +242,8 @@ func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
 		add("", "", CodeNotJSON, "", "")
 		return Row{}, probs, false
 	}
-	var doc any
-	if err := json.Unmarshal(line, &doc); err != nil {
+	obj, kind, elided, err := decodeRow(line)
+	if err != nil {
 		msg := err.Error()
 		if se, ok := err.(*json.SyntaxError); ok {
 			msg = fmt.Sprintf("not valid JSON at byte column %d: %s", se.Offset, se.Error())
@@ -255,16 +258,19 @@ func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
 		add("", "", CodeNotJSON, msg, hint)
 		return Row{}, probs, false
 	}
-	obj, ok := doc.(map[string]any)
-	if !ok {
-		add("", "", CodeNotObject, fmt.Sprintf("line is %s, not a JSON object", jsonKind(doc)), "each line must be one JSON object with idx, verdict, error_category, error_segment, corrected_statement")
+	if obj == nil {
+		add("", "", CodeNotObject, fmt.Sprintf("line is %s, not a JSON object", kind), "each line must be one JSON object with idx, verdict, error_category, error_segment, corrected_statement")
 		return Row{}, probs, false
 	}
 	idx, _ := obj[schema.FieldIdx].(string)
 	for _, k := range duplicateKeys(line) {
 		add(idx, k, CodeDuplicateKey, fmt.Sprintf("field %q appears more than once; the last value is used", k), "")
 	}
-	res, err := v.schema.Validate(gojsonschema.NewBytesLoader(line))
+	// The schema runs on the document already decoded (its numbers as
+	// json.Number, as gojsonschema reads them), not on the line: decoding
+	// it again held three more copies of a large row (issue: a 100 MB row
+	// took 0.9 GB).
+	res, err := v.schema.Validate(gojsonschema.NewRawLoader(obj))
 	if err != nil {
 		add(idx, "", CodeSchema, "schema check failed: "+err.Error(), "")
 		return Row{}, probs, false
@@ -306,7 +312,7 @@ func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
 			add(idx, field, CodeSchema, e.Description(), "")
 		case "enum":
 			if verdictOK && !misaligned {
-				add(idx, field, CodeFilledOnAligned, fmt.Sprintf("must be null on an aligned row, got %s", shortJSON(obj[field])), "a filled value on an aligned row is penalized; use null")
+				add(idx, field, CodeFilledOnAligned, fmt.Sprintf("must be null on an aligned row, got %s", shortValue(obj[field], elided[field])), "a filled value on an aligned row is penalized; use null")
 				continue
 			}
 			add(idx, field, CodeSchema, e.Description(), "")
@@ -393,29 +399,160 @@ func shortJSON(v any) string {
 }
 
 // duplicateKeys lists top-level keys that occur more than once.
+//
+// line must be valid JSON. It scans the bytes in place: no value is copied
+// (a json.Decoder held two to three copies of a large row), only the keys
+// of the top-level object are decoded.
 func duplicateKeys(line []byte) []string {
-	dec := json.NewDecoder(bytes.NewReader(line))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
 	seen := map[string]bool{}
 	var dups []string
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return dups
-		}
-		k, _ := t.(string)
-		if seen[k] {
-			dups = append(dups, k)
-		}
-		seen[k] = true
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return dups
+	depth := 0
+	for p := 0; p < len(line); p++ {
+		switch line[p] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case '"':
+			end := p + 1
+			for end < len(line) && line[end] != '"' {
+				if line[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			if end >= len(line) {
+				return dups
+			}
+			lit := line[p : end+1]
+			p = end
+			if depth != 1 {
+				continue
+			}
+			q := p + 1
+			for q < len(line) && (line[q] == ' ' || line[q] == '\t' || line[q] == '\r' || line[q] == '\n') {
+				q++
+			}
+			if q >= len(line) || line[q] != ':' {
+				continue // a value, not a key
+			}
+			var k string
+			if json.Unmarshal(lit, &k) != nil {
+				continue
+			}
+			if seen[k] {
+				dups = append(dups, k)
+			}
+			seen[k] = true
 		}
 	}
 	return dups
+}
+
+// rawValue is a JSON value as written, a slice of the line (never copied).
+type rawValue []byte
+
+func (r *rawValue) UnmarshalJSON(b []byte) error { *r = b; return nil }
+
+// decodeRow decodes a line for the slow path. A JSON object gives obj: the
+// five fields of a row decoded (numbers as json.Number, in range or not, as
+// gojsonschema wants them), every other field null. An extra field's value
+// is checked as JSON but never built: the schema does not look at it, and
+// building it took gigabytes for a 100 MB array (its elements boxed one by
+// one). Valid JSON that is not an object gives a nil obj and its kind ("an
+// array"); invalid JSON the error of encoding/json.
+//
+// A row field holding a large array or object (over maxComposite bytes) is
+// not built either: it stands as an empty one of its kind, which the schema
+// refuses just the same, and elided keeps its first bytes for messages.
+func decodeRow(line []byte) (obj map[string]any, kind string, elided map[string]string, err error) {
+	var m map[string]rawValue
+	if err := json.Unmarshal(line, &m); err != nil {
+		var te *json.UnmarshalTypeError
+		if !errors.As(err, &te) {
+			return nil, "", nil, err
+		}
+		switch t := bytes.TrimLeft(line, " \t\r\n"); t[0] {
+		case '[':
+			return nil, "an array", nil, nil
+		case '"':
+			return nil, "a string", nil, nil
+		case 't', 'f':
+			return nil, "a boolean", nil, nil
+		}
+		return nil, "a number", nil, nil
+	}
+	if m == nil {
+		return nil, "null", nil, nil
+	}
+	obj = make(map[string]any, len(m))
+	for k, raw := range m {
+		if fieldIndex(k) < 0 {
+			obj[k] = nil
+			continue
+		}
+		if len(raw) > maxComposite && (raw[0] == '[' || raw[0] == '{') {
+			if elided == nil {
+				elided = map[string]string{}
+			}
+			cut := 57
+			for cut > 0 && !utf8.RuneStart(raw[cut]) {
+				cut--
+			}
+			elided[k] = string(raw[:cut]) + "..."
+			obj[k] = map[byte]any{'[': []any{}, '{': map[string]any{}}[raw[0]]
+			continue
+		}
+		var v any
+		err := json.Unmarshal(raw, &v)
+		if te := (*json.UnmarshalTypeError)(nil); errors.As(err, &te) {
+			// a number out of float64's range (1e99999999): as written
+			err = decodeNumbers(raw, &v)
+		}
+		if err != nil {
+			return nil, "", nil, err // not reached: the line is valid JSON
+		}
+		obj[k] = withNumbers(v)
+	}
+	return obj, "", elided, nil
+}
+
+// maxComposite is the size over which decodeRow does not build an array or
+// object in a row field.
+const maxComposite = 4096
+
+// shortValue is shortJSON(v), or the elided text of a large value.
+func shortValue(v any, elided string) string {
+	if elided != "" {
+		return elided
+	}
+	return shortJSON(v)
+}
+
+// withNumbers returns doc with every float64 turned into a json.Number (in
+// place), the form gojsonschema's raw loader wants.
+func withNumbers(doc any) any {
+	switch x := doc.(type) {
+	case float64:
+		return json.Number(strconv.FormatFloat(x, 'g', -1, 64))
+	case map[string]any:
+		for k, v := range x {
+			x[k] = withNumbers(v)
+		}
+	case []any:
+		for i, v := range x {
+			x[i] = withNumbers(v)
+		}
+	}
+	return doc
+}
+
+// decodeNumbers decodes a line json.Valid accepts with its numbers kept as
+// written (json.Number).
+func decodeNumbers(line []byte, v *any) error {
+	d := json.NewDecoder(bytes.NewReader(line))
+	d.UseNumber()
+	return d.Decode(v)
 }
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }

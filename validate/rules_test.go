@@ -5,6 +5,7 @@ package validate
 // them. Each runs the fast path and the schema path (Exhaustive) alike.
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -241,9 +242,63 @@ func TestIDsListReading(t *testing.T) {
 		{"a\nb\n a \n", `id "a" listed twice`},
 		{"", "no ids found"},
 		{"# only\n\n  \n", "no ids found"},
+		// a line that is not UTF-8 is refused, the id quoted: its bytes
+		// never reach a terminal raw
+		{"formalrx_0001\nbad\xff\xfeid\x1b[31mred\n", `line 2: id "bad\xff\xfeid\x1b[31mred" is not valid UTF-8 (a prediction's idx never is: prediction files must be UTF-8)`},
+		{"# \xff comment\n", `line 1: id "# \xff comment" is not valid UTF-8 (a prediction's idx never is: prediction files must be UTF-8)`},
 	} {
 		if _, err := IDsFromList(strings.NewReader(c.in)); err == nil || err.Error() != c.want {
 			t.Errorf("%q: err = %v, want %q", c.in, err, c.want)
+		}
+	}
+}
+
+// TestIDsAsWritten: an idx written with a lone UTF-16 surrogate escape
+// ("\ud800"), which JSON readers decode to U+FFFD, is shown as written in
+// the unknown_id and duplicate_id problems; other ids are quoted with %q.
+func TestIDsAsWritten(t *testing.T) {
+	row := func(idx string) string {
+		return `{"idx":"` + idx + `","verdict":"aligned","error_category":null,"error_segment":null,"corrected_statement":null}`
+	}
+	data := strings.Join([]string{row("formalrx_0001"), row(`\ud800x`), row(`\ud800x`), row(`\uDFFF`), row(`\ufffd`), row("\ufffd!"), row(`\ud83d\ude00`)}, "\n") + "\n"
+	rep := newValidator(t).Validate(&Source{Name: "p.jsonl", Data: []byte(data)}, Options{Expected: mustIDs(t, "formalrx_0001")})
+	var got []string
+	for _, p := range rep.Errors {
+		if p.Code == CodeUnknownID || p.Code == CodeDuplicateID {
+			got = append(got, fmt.Sprintf("%d|%s|%s", p.Line, p.Idx, p.Message))
+		}
+	}
+	const note = " (shown as written: it holds a lone UTF-16 surrogate, which JSON readers replace with U+FFFD)"
+	want := []string{
+		`2|\ud800x|id "\ud800x" is not an expected test id` + note,
+		`3|\ud800x|id "\ud800x" already appeared on line 2` + note,
+		`4|\uDFFF|id "\uDFFF" is not an expected test id` + note,
+		"5|\ufffd|id \"\ufffd\" already appeared on line 4", // U+FFFD written as such: itself (decoded, line 4's id is the same)
+		"6|\ufffd!|id \"\ufffd!\" is not an expected test id",
+		"7|\U0001F600|id \"\U0001F600\" is not an expected test id", // a valid pair: the character
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var b bytes.Buffer
+	rep.WriteText(&b, 0, false)
+	if !strings.Contains(b.String(), "p.jsonl:2: \\ud800x: idx: id \"\\ud800x\" is not") {
+		t.Errorf("text output:\n%s", b.String())
+	}
+}
+
+// TestTermSafeInvalidUTF8: a byte that is not UTF-8 reaches the terminal
+// as \xff (as %q writes it), never raw and never as U+FFFD; a real U+FFFD
+// stays.
+func TestTermSafeInvalidUTF8(t *testing.T) {
+	for in, want := range map[string]string{
+		"bad\xff\xfeid":  `bad\xff\xfeid`,
+		"a\ufffdb":       "a\ufffdb",
+		"\xe2\x82":       `\xe2\x82`,
+		"ok\x1b[31m\xc0": `ok\x1b[31m\xc0`,
+	} {
+		if got := TermSafe(in); got != want {
+			t.Errorf("TermSafe(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -428,13 +428,15 @@ func (w *validator) line(s *span, probs []Problem) []Problem {
 	if s.fast {
 		w.report.FastRows++
 	} else {
-		line := []byte(s.text)
+		// The line's bytes in place, read only: a copy was one more row's
+		// worth of memory (a 100 MB row).
+		line := unsafe.Slice(unsafe.StringData(s.text), len(s.text))
 		r, slowProbs, ok := w.slowRow(line, lineNo)
 		probs = append(probs, slowProbs...)
 		if !ok {
 			// Count the id even on a broken row, so it is not also reported missing.
 			if id, found := idOf(line); found {
-				probs, _ = w.checkID(id, lineNo, probs)
+				probs, _ = w.checkID(id, s.text, lineNo, probs)
 			}
 			return probs
 		}
@@ -446,7 +448,7 @@ func (w *validator) line(s *span, probs []Problem) []Problem {
 		rowProbs[i].Idx = strings.Clone(rowProbs[i].Idx)
 	}
 	probs = append(probs, rowProbs...)
-	probs, first := w.checkID(idx, lineNo, probs)
+	probs, first := w.checkID(idx, s.text, lineNo, probs)
 	if first && w.opts.KeepRows {
 		w.report.Parsed = append(w.report.Parsed, *row)
 	}
@@ -475,17 +477,19 @@ func idOf(line []byte) (string, bool) {
 	return s, ok && s != ""
 }
 
-// checkID records id and reports a duplicate or unknown one. first is
+// checkID records id (read from line) and reports a duplicate or unknown
+// one, shown as written when decoding changed it (idAsWritten). first is
 // false for a duplicate.
-func (w *validator) checkID(id string, lineNo int, probs []Problem) ([]Problem, bool) {
+func (w *validator) checkID(id, line string, lineNo int, probs []Problem) ([]Problem, bool) {
 	pos, expected := w.opts.Expected.Pos(id)
 	prev, dup := w.seenOther[id]
 	if expected {
 		prev, dup = int(w.seenAt[pos]), w.seenAt[pos] != 0
 	}
 	if dup {
-		w.report.Duplicate.add(strings.Clone(id))
-		return append(probs, Problem{Line: lineNo, Idx: strings.Clone(id), Field: schema.FieldIdx, Code: CodeDuplicateID, Message: fmt.Sprintf("id %q already appeared on line %d", id, prev), Hint: "each id must appear exactly once"}), false
+		shown, q, note := idAsWritten(id, line)
+		w.report.Duplicate.add(shown)
+		return append(probs, Problem{Line: lineNo, Idx: shown, Field: schema.FieldIdx, Code: CodeDuplicateID, Message: fmt.Sprintf("id %s already appeared on line %d%s", q, prev, note), Hint: "each id must appear exactly once"}), false
 	}
 	if expected {
 		w.seenAt[pos] = int32(lineNo)
@@ -493,8 +497,9 @@ func (w *validator) checkID(id string, lineNo int, probs []Problem) ([]Problem, 
 	}
 	id = strings.Clone(id)
 	w.seenOther[id] = lineNo
-	w.report.Unknown.add(id)
-	return append(probs, Problem{Line: lineNo, Idx: id, Field: schema.FieldIdx, Code: CodeUnknownID, Message: fmt.Sprintf("id %q is not an expected test id", id), Hint: w.opts.Expected.idHint(id)}), true
+	shown, q, note := idAsWritten(id, line)
+	w.report.Unknown.add(shown)
+	return append(probs, Problem{Line: lineNo, Idx: shown, Field: schema.FieldIdx, Code: CodeUnknownID, Message: fmt.Sprintf("id %s is not an expected test id%s", q, note), Hint: w.opts.Expected.idHint(id)}), true
 }
 
 // checkRow applies the rules a schema cannot express to a well-formed row.

@@ -87,6 +87,17 @@ func TestHostileInputs(t *testing.T) {
 	longID := write("longid.jsonl", []byte(`{"idx":"`+strings.Repeat("a", 10<<20)+`","verdict":"aligned","error_category":null,"error_segment":null,"corrected_statement":null}`+"\n"))
 	valid := write("ok.jsonl", []byte(`{"idx":"d1","verdict":"aligned","error_category":null,"error_segment":null,"corrected_statement":null}`+"\n"))
 	ids := write("ids.txt", []byte("d1\n"))
+	// A row with a 32 MB extra field, an array of 16 M numbers or one
+	// string, and one whose correction is a 32 MB array: the validator's
+	// slow path held up to eight copies of such a row and boxed every
+	// element of the array (a 100 MB row took 0.9 GB, its 100 MB array 7 GB).
+	rowWith := func(name, fields string) string {
+		return write(name, []byte(`{"idx":"d1","verdict":"aligned","error_category":null,"error_segment":null,`+fields+"}\n"))
+	}
+	bigArray := "[" + strings.Repeat("1,", 16<<20) + "1]"
+	extraArray := rowWith("extra-array.jsonl", `"corrected_statement":null,"conf":`+bigArray)
+	extraString := rowWith("extra-string.jsonl", `"corrected_statement":null,"conf":"`+strings.Repeat("y", 32<<20)+`"`)
+	fieldArray := rowWith("field-array.jsonl", `"corrected_statement":`+bigArray)
 	var zb bytes.Buffer
 	zw := zip.NewWriter(&zb)
 	for i := range 50000 {
@@ -134,6 +145,9 @@ func TestHostileInputs(t *testing.T) {
 		{"--inputs /dev/zero", []string{"validate", "--inputs", "/dev/zero", valid}, 0, 1, 4 << 10, "past the limit"},
 		{"/dev/zero as predictions", []string{"validate", "--ids", ids, "/dev/zero"}, 0, 1, 4 << 10, "too_large"},
 		{"a 10 MB id", []string{"validate", "--ids", ids, longID}, 10 << 20, 1, 8 << 10, "bytes in all"},
+		{"a 32 MB array in an extra field", []string{"validate", "--ids", ids, extraArray}, 32 << 20, 0, 4 << 10, "extra_field"},
+		{"a 32 MB string in an extra field", []string{"validate", "--ids", ids, extraString}, 32 << 20, 0, 4 << 10, "extra_field"},
+		{"a 32 MB array as a correction", []string{"validate", "--ids", ids, fieldArray}, 32 << 20, 1, 4 << 10, "got an array [wrong_type]"},
 		{"a zip of 50,000 entries", []string{"validate", "--ids", ids, manyZip}, int64(zb.Len()), 1, 8 << 10, "more entries like the above"},
 		{"a FIFO with no writer", []string{"validate", "--ids", ids, fifo}, 0, 1, 4 << 10, "empty_file"},
 	}

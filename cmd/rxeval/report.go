@@ -48,7 +48,7 @@ type reportOptions struct {
 
 func (o *reportOptions) addFlags(fs *pflag.FlagSet) {
 	outputVar(fs, &o.out, "write the page to `FILE` ('-' for stdout; required)")
-	fs.IntVar(&o.boot, "bootstrap", 1000, "`N` bootstrap resamples for the intervals and the paired comparison (0: none, one file only)")
+	fs.IntVar(&o.boot, "bootstrap", 1000, "`N` bootstrap resamples for the intervals and the paired comparison (0: none, one file only; at most 100000)")
 	fs.Uint64Var(&o.seed, "seed", 1, "bootstrap random `SEED`")
 	fs.Int64Var(&o.maxSize, "max-size", validate.DefaultMaxSize, "refuse files larger than `BYTES`")
 }

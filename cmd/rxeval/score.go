@@ -79,7 +79,7 @@ func (o *scoreOptions) addFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.perSample, "per-sample", "", "write one JSON line per sample to `FILE` (with several PRED, FILE.SYSTEM.jsonl each)")
 	fs.StringVar(&o.html, "html", "", "write an HTML error-analysis report to `FILE` (self-contained, opens offline)")
 	fs.BoolVar(&o.partial, "partial", false, "score gold ids without a prediction as all-wrong instead of refusing")
-	fs.IntVar(&o.boot, "bootstrap", 0, "add 95% percentile intervals from `N` bootstrap resamples (default 1000 with several PRED or --html)")
+	fs.IntVar(&o.boot, "bootstrap", 0, "add 95% percentile intervals from `N` bootstrap resamples, at most 100000 (default 1000 with several PRED or --html)")
 	fs.Uint64Var(&o.seed, "seed", 1, "bootstrap random `SEED`")
 	fs.Int64Var(&o.maxSize, "max-size", validate.DefaultMaxSize, "refuse files (and zip entries) larger than `BYTES`")
 	fs.StringVar(&o.undecided, "undecided", "wrong", "score pairs no judge decided as `wrong|right|fail`: wrong (lower bounds), right (upper bounds), or fail (wrong, and exit 4 if any)")
@@ -219,10 +219,18 @@ func (o *scoreOptions) loadGold(e *env, text *arena.Arena) ([]eval.Gold, eval.Go
 		goldSrc.WriteProblems(e.stderr)
 		return nil, "", problemsError{fmt.Sprintf("%s: no readable gold rows", o.gold)}
 	}
-	gold, shape, err := eval.ParseGoldIn(goldSrc.Data, text)
+	gold, shape, warns, err := eval.ParseGoldWarn(goldSrc.Data, text)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "%s: %v\n", o.gold, err)
+		fmt.Fprintf(e.stderr, "%s: %v\n", validate.TermSafe(o.gold), validate.TermSafe(err.Error()))
 		return nil, "", problemsError{fmt.Sprintf("%s: gold file is malformed", o.gold)}
+	}
+	// Gold read otherwise than the rules write it is scored, and said: one
+	// line each, compiler style, then a count.
+	for _, w := range warns {
+		fmt.Fprintf(e.stderr, "%s:%s\n", validate.TermSafe(o.gold), validate.TermSafe(w.String()))
+	}
+	if len(warns) > 0 {
+		fmt.Fprintf(e.stderr, "%s: %s in the gold (see docs/rules.md, Gold labels)\n", validate.TermSafe(o.gold), countOf(len(warns), "warning"))
 	}
 	if o.inputs != "" {
 		if err := addContext(gold, o.inputs, o.maxSize); err != nil {
@@ -237,7 +245,8 @@ func (o *scoreOptions) loadGold(e *env, text *arena.Arena) ([]eval.Gold, eval.Go
 			}
 		}
 		if missing > 0 {
-			fmt.Fprintf(e.stderr, "rxeval score: %d misaligned gold samples have no formal_statement: the judges cannot locate error segments in them\nhint: pass the test inputs with --inputs FILE\n", missing)
+			has := map[bool]string{true: "has", false: "have"}[missing == 1]
+			fmt.Fprintf(e.stderr, "rxeval score: %s %s no formal_statement: the judges cannot locate error segments in them\nhint: pass the test inputs with --inputs FILE\n", countOf(missing, "misaligned gold sample"), has)
 		}
 	}
 	return gold, shape, nil

@@ -126,7 +126,7 @@ func (o *calibrateOptions) addFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.judge, "judge", "", "`JUDGE`: exact, offline, gted[:THRESHOLD], bleu[:THRESHOLD], ollama:MODEL, ollama-only:MODEL, openai:MODEL, openai-only:MODEL (required)")
 	fs.BoolVar(&o.sweep, "sweep", false, "choose the threshold of gted or bleu that maximizes kappa on the set")
 	fs.StringVar(&o.format, "format", "text", "output `FORMAT`: text or json")
-	fs.IntVar(&o.boot, "bootstrap", 0, "add 95% percentile intervals from `N` resamples")
+	fs.IntVar(&o.boot, "bootstrap", 0, "add 95% percentile intervals from `N` resamples, at most 100000")
 	fs.Uint64Var(&o.seed, "seed", 1, "bootstrap random `SEED`")
 	fs.StringVar(&o.task, "task", "", "judge only the pairs of `TASK`: correction or localization (default: every task the judge can decide; gted and bleu skip localization pairs and say how many)")
 	o.jf.register(fs)
@@ -263,9 +263,9 @@ func writeCalibration(w io.Writer, labels string, r *study.Result) error {
 // writeCalibrationHead prints the set, the judge, who decided what, and
 // the coverage.
 func writeCalibrationHead(w io.Writer, labels string, r *study.Result) {
-	fmt.Fprintf(w, "labels %s: %d pairs (set %s)\n", labels, r.N+r.Skipped, r.Set)
+	fmt.Fprintf(w, "labels %s: %s (set %s)\n", labels, countOf(r.N+r.Skipped, "pair"), r.Set)
 	if r.Skipped > 0 {
-		fmt.Fprintf(w, "skipped %d pairs: %s\n", r.Skipped, r.SkippedWhy)
+		fmt.Fprintf(w, "skipped %s: %s\n", countOf(r.Skipped, "pair"), r.SkippedWhy)
 	}
 	judge := r.Judge
 	if r.Threshold != nil {
@@ -296,7 +296,7 @@ func writeCalibrationHead(w io.Writer, labels string, r *study.Result) {
 		fmt.Fprintf(w, "corpus BLEU %.4f\n", *r.CorpusBLEU)
 	}
 	undecided := r.N - r.Decided
-	fmt.Fprintf(w, "coverage %s: %d of %d pairs decided", strings.TrimSpace(pctOf(r.Coverage)), r.Decided, r.N)
+	fmt.Fprintf(w, "coverage %s: %d of %s decided", strings.TrimSpace(pctOf(r.Coverage)), r.Decided, countOf(r.N, "pair"))
 	if undecided > 0 {
 		fmt.Fprintf(w, "; %d undecided (U=eq: %d the labels call equivalent, U=not: %d not)", undecided, r.UndecidedEquivalent, r.UndecidedNotEquivalent)
 	}
@@ -430,9 +430,17 @@ func readOutcomes(e *env, name string) (map[string]study.Outcome, error) {
 	return run, nil
 }
 
+// countOf is a count with its noun: "1 sample", "5 samples".
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // writeAgreement writes study agree's text report.
 func writeAgreement(w io.Writer, a, b string, res study.Agreement) {
-	fmt.Fprintf(w, "A %s\nB %s\n%d samples in both", a, b, res.N)
+	fmt.Fprintf(w, "A %s\nB %s\n%s in both", a, b, countOf(res.N, "sample"))
 	if res.OnlyInA+res.OnlyInB > 0 {
 		fmt.Fprintf(w, " (%d only in A, %d only in B, not compared)", res.OnlyInA, res.OnlyInB)
 	}

@@ -294,12 +294,12 @@ func (o *synthOptions) printSummary(w io.Writer, report synthReport) {
 	if o.quiet {
 		return
 	}
-	fmt.Fprintf(w, "synth: %d samples (%d aligned, %d misaligned) from %s: %d sources", sum.Samples, sum.Aligned, sum.Misaligned, srcName, sum.Sources)
+	fmt.Fprintf(w, "synth: %s (%d aligned, %d misaligned) from %s: %s", countOf(sum.Samples, "sample"), sum.Aligned, sum.Misaligned, srcName, countOf(sum.Sources, "source"))
 	if len(skipped) > 0 {
-		fmt.Fprintf(w, ", %d rows skipped", len(skipped))
+		fmt.Fprintf(w, ", %s skipped", countOf(len(skipped), "row"))
 	}
 	if len(sum.Unusable) > 0 {
-		fmt.Fprintf(w, ", %d statements the Lean parser cannot read skipped", len(sum.Unusable))
+		fmt.Fprintf(w, ", %s the Lean parser cannot read skipped", countOf(len(sum.Unusable), "statement"))
 	}
 	fmt.Fprintln(w)
 	for _, s := range skipped {
@@ -321,7 +321,7 @@ func (o *synthOptions) printSummary(w io.Writer, report synthReport) {
 		fmt.Fprintf(w, "rejected mutations: %s\n", strings.Join(parts, ", "))
 	}
 	if sum.Aligned > 0 {
-		fmt.Fprintf(w, "aligned: %d samples from %d distinct sources", sum.Aligned, sum.AlignedSources)
+		fmt.Fprintf(w, "aligned: %s from %s", countOf(sum.Aligned, "sample"), countOf(sum.AlignedSources, "distinct source"))
 		if sum.AlignedReuse > 0 {
 			fmt.Fprintf(w, ", each used up to %d times (%d repeats: more aligned samples than usable sources)", sum.AlignedMaxUses, sum.AlignedReuse)
 		}
