@@ -110,8 +110,11 @@ func (o *fixOptions) remaining(e *env, name string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	rep := v.Validate(&validate.Source{Name: name, Data: data}, validate.Options{MaxDetails: 20}).
-		Without(validate.CodeMissingID, validate.CodeUnknownID)
+	// Ids are ignored as they are found, not dropped afterwards: dropped
+	// afterwards they would have used up the details kept, and hidden
+	// every other problem past the first 20 rows (the listing said
+	// "... not listed" and named no way to see them).
+	rep := v.Validate(&validate.Source{Name: name, Data: data}, validate.Options{MaxDetails: 20, Ignore: []validate.Code{validate.CodeMissingID, validate.CodeUnknownID}})
 	if rep.ErrorCount > 0 {
 		// Rejected or penalised: fix could not repair them without guessing.
 		rep.WriteText(e.stderr, 20, false)
