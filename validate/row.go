@@ -239,6 +239,12 @@ func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
 		add("", "", CodeNotJSON, "", "")
 		return Row{}, probs, false
 	}
+	if bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("\xef\xbb\xbf")) {
+		// Not "invalid character 'ï'": a byte order mark past line 1 (files
+		// joined with cat), which JSON parsers refuse.
+		add("", "", CodeNotJSON, fmt.Sprintf("line %d starts with a UTF-8 byte order mark (U+FEFF) in the middle of the file; JSON does not allow one there", lineNo), "remove it (files joined with cat keep each file's mark): rxeval fix FILE -o FIXED does")
+		return Row{}, probs, false
+	}
 	var doc any
 	if err := json.Unmarshal(line, &doc); err != nil {
 		msg := err.Error()

@@ -15,8 +15,8 @@ func init() {
 		summary: "rewrite non-canonical verdicts and categories to the strings the rules use",
 		usage: `Usage: rxeval fix [flags] PRED.jsonl -o FIXED.jsonl
 
-Repairs what can be repaired without guessing: a byte order mark, CRLF
-line ends, objects that are not one per line (a JSON array, on one line or
+Repairs what can be repaired without guessing: a byte order mark (at the
+start of the file or of a later line), CRLF line ends, objects that are not one per line (a JSON array, on one line or
 many, pretty-printed objects, a comma after each object: rewritten one
 compact object per line, every value kept as written), and verdicts and
 categories that name the right thing in a spelling the rules do not use
