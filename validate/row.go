@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -247,18 +248,21 @@ func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
 	}
 	var doc any
 	if err := json.Unmarshal(line, &doc); err != nil {
-		msg := err.Error()
-		if se, ok := err.(*json.SyntaxError); ok {
-			msg = fmt.Sprintf("not valid JSON at byte column %d: %s", se.Offset, se.Error())
-			if se.Error() == "unexpected end of JSON input" {
-				msg = fmt.Sprintf("not valid JSON: the line ends at byte %d before the object is closed (%s)", len(line), se.Error())
-			}
+		msg := DescribeJSONError(err)
+		hint, field := "each line must be one complete JSON object", ""
+		var te *json.UnmarshalTypeError
+		if se, ok := err.(*json.SyntaxError); ok && se.Error() == "unexpected end of JSON input" {
+			msg = fmt.Sprintf("not valid JSON: the line ends at byte %d before the object is closed (%s)", len(line), se.Error())
+		} else if errors.As(err, &te) {
+			// Decoded into any, the error names no field: find it, and
+			// give it as the problem's field.
+			field = failingField(line)
+			msg, hint = DescribeJSONError(te), "a number must fit a 64-bit float (about 1.8e308)"
 		}
-		hint := "each line must be one complete JSON object"
 		if t := bytes.TrimSpace(line); len(t) == 1 && (t[0] == '{' || t[0] == '}') {
 			hint = "the file looks pretty-printed; JSONL needs each object on one line"
 		}
-		add("", "", CodeNotJSON, msg, hint)
+		add("", field, CodeNotJSON, msg, hint)
 		return Row{}, probs, false
 	}
 	obj, ok := doc.(map[string]any)
@@ -425,3 +429,24 @@ func duplicateKeys(line []byte) []string {
 }
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// failingField returns the top-level key of a JSON object line whose value
+// does not decode (a number out of range), or "".
+func failingField(line []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			key, _ := t.(string)
+			return key
+		}
+	}
+	return ""
+}
