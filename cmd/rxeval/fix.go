@@ -61,7 +61,11 @@ func (o *fixOptions) check(args []string) error {
 	if o.out == "" {
 		return usageError{fmt.Errorf("-o FILE is required (- for standard output)")}
 	}
-	return checkPaths([]namedPath{{"PRED", o.in}}, []namedPath{{"--output", o.out}})
+	outs := []namedPath{{"--output", o.out}}
+	if err := checkPaths([]namedPath{{"PRED", o.in}}, outs); err != nil {
+		return err
+	}
+	return checkWritable(outs)
 }
 
 func runFix(e *env, args []string) error {

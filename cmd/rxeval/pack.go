@@ -68,7 +68,11 @@ func (o *packOptions) check(args []string) error {
 	if o.out == "" {
 		o.out = strings.TrimSuffix(o.in, filepath.Ext(o.in)) + ".zip"
 	}
-	return checkPaths([]namedPath{{"PRED", o.in}, {"--inputs", o.ids.inputs}, {"--ids", o.ids.ids}}, []namedPath{{"--output", o.out}})
+	outs := []namedPath{{"--output", o.out}}
+	if err := checkPaths([]namedPath{{"PRED", o.in}, {"--inputs", o.ids.inputs}, {"--ids", o.ids.ids}}, outs); err != nil {
+		return err
+	}
+	return checkWritable(outs)
 }
 
 func runPack(e *env, args []string) error {
