@@ -71,6 +71,7 @@ func TestCorpus(t *testing.T) {
 		{"na_on_misaligned.jsonl", "", "null_on_misaligned", false},
 		{"null_on_misaligned.jsonl", "", "null_on_misaligned", false},
 		{"bom.jsonl", "", "bom", false},
+		{"bom_middle.jsonl", "missing_id,not_json", "", true}, // named with its line, not "invalid character 'ï'"
 		{"crlf.jsonl", "", "crlf", false},
 		{"nul_in_string.jsonl", "missing_id,not_json", "", true},
 		{"nul_between_lines.jsonl", "missing_id,not_json", "", true},

@@ -246,3 +246,56 @@ func TestDecodeRowKinds(t *testing.T) {
 		t.Error("the extra field is not listed")
 	}
 }
+
+// TestAuxFileMessages: errors reading an --ids or --inputs file name the
+// line, the field and the limit, in words: never "bufio.Scanner: token too
+// long" or a Go type ("Go struct field .idx of type string").
+func TestAuxFileMessages(t *testing.T) {
+	long := strings.Repeat("x", 2<<20)
+	for _, c := range []struct {
+		name string
+		read func() error
+		want string
+	}{
+		{"ids: a line over the limit", func() error { _, err := IDsFromList(strings.NewReader("a\nb\n" + long + "\n")); return err },
+			"line 3: longer than the limit of 1048576 bytes (one id per line)"},
+		{"ids: a repeated id", func() error { _, err := IDsFromList(strings.NewReader("a\nb\n a \n")); return err },
+			`line 3: id "a" listed twice (first on line 1)`},
+		{"inputs: idx a number", func() error { _, err := IDsFromInputs([]byte(`{"idx":5,"formal_statement":"x"}` + "\n")); return err },
+			`line 1: field "idx": want a string, got a number`},
+		{"inputs: formal_statement an object", func() error {
+			_, err := IDsFromInputs([]byte(`{"idx":"a","formal_statement":"x"}` + "\n" + `{"idx":"b","formal_statement":{"a":1}}` + "\n"))
+			return err
+		}, `line 2: field "formal_statement": want a string, got an object`},
+		{"inputs: cut short", func() error { _, err := IDsFromInputs([]byte(`{"idx":"a"}` + "\n" + `{"idx":"b"` + "\n")); return err },
+			`line 2: not valid JSON: the line ends before the object is closed`},
+		{"inputs: a repeated id", func() error {
+			_, err := IDsFromInputs([]byte(`{"idx":"a"}` + "\n\n" + `{"idx":"a"}` + "\n"))
+			return err
+		},
+			`line 3: id "a" listed twice (first on line 1)`},
+	} {
+		err := c.read()
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: err = %v, want %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestNumberOutOfRange: a number no float64 holds is named as such, with
+// its line, not "cannot unmarshal number 1e400 into Go value of type
+// float64".
+func TestNumberOutOfRange(t *testing.T) {
+	src := &Source{Name: "p.jsonl", Data: []byte(`{"idx":"formalrx_0001","verdict":"misaligned","error_category":"Missing Premise","error_segment":"x","corrected_statement":1e400}` + "\n")}
+	rep := newValidator(t).Validate(src, Options{Expected: threeIDs(t)})
+	var msgs []string
+	for _, p := range rep.Errors {
+		msgs = append(msgs, p.String())
+		if strings.Contains(p.Message, "Go ") || strings.Contains(p.Message, "float64") {
+			t.Errorf("a Go type in the message: %q", p.Message)
+		}
+	}
+	if len(rep.Errors) != 2 || rep.Errors[1].Field != "corrected_statement" || rep.Errors[1].Code != CodeWrongType {
+		t.Errorf("errors = %q", msgs)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -68,25 +69,35 @@ func (s *IDSet) Pos(id string) (int, bool) { i, ok := s.index[id]; return i, ok 
 // idx can match it: prediction files must be UTF-8).
 func IDsFromList(r io.Reader) (*IDSet, error) {
 	var ids []string
+	const maxLine = 1 << 20
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	first := true
-	for n := 1; sc.Scan(); n++ {
+	sc.Buffer(make([]byte, 0, 64*1024), maxLine)
+	lineOf := map[string]int{}
+	n := 0
+	for sc.Scan() {
+		n++
 		text := sc.Text()
 		if !utf8.ValidString(text) {
 			return nil, fmt.Errorf("line %d: id %q is not valid UTF-8 (a prediction's idx never is: prediction files must be UTF-8)", n, strings.TrimSpace(text))
 		}
-		if first {
-			text, first = strings.TrimPrefix(text, "\ufeff"), false // a byte order mark
+		if n == 1 {
+			text = strings.TrimPrefix(text, "\ufeff") // a byte order mark
 		}
 		line := strings.TrimSpace(text)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
+		if prev, dup := lineOf[line]; dup {
+			return nil, fmt.Errorf("line %d: id %q listed twice (first on line %d)", n, clip(line), prev)
+		}
+		lineOf[line] = n
 		ids = append(ids, line)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("line %d: longer than the limit of %d bytes (one id per line)", n+1, maxLine)
+		}
+		return nil, fmt.Errorf("line %d: %w", n+1, err)
 	}
 	if len(ids) == 0 {
 		return nil, fmt.Errorf("no ids found")
@@ -99,6 +110,7 @@ func IDsFromList(r io.Reader) (*IDSet, error) {
 func IDsFromInputs(data []byte) (*IDSet, error) {
 	var ids []string
 	stmts, headers := map[string]string{}, map[string]string{}
+	lineOf := map[string]int{}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a byte order mark
 	for n, line := range bytes.Split(data, []byte("\n")) {
 		line = bytes.TrimSpace(line)
@@ -111,11 +123,15 @@ func IDsFromInputs(data []byte) (*IDSet, error) {
 			Header          string  `json:"header"`
 		}
 		if err := json.Unmarshal(line, &row); err != nil {
-			return nil, fmt.Errorf("line %d: %w", n+1, err)
+			return nil, fmt.Errorf("line %d: %s", n+1, DescribeJSONError(err))
 		}
 		if row.Idx == nil {
 			return nil, fmt.Errorf("line %d: no \"idx\" field", n+1)
 		}
+		if prev, dup := lineOf[*row.Idx]; dup {
+			return nil, fmt.Errorf("line %d: id %q listed twice (first on line %d)", n+1, clip(*row.Idx), prev)
+		}
+		lineOf[*row.Idx] = n + 1
 		ids = append(ids, *row.Idx)
 		stmts[*row.Idx] = row.FormalStatement
 		headers[*row.Idx] = row.Header

@@ -78,7 +78,9 @@ func (r *Report) writeList(w io.Writer, ps []Problem, total int, prefix string, 
 		}
 	}
 	if total > maxList {
-		fmt.Fprintf(w, "%s: ... %s not listed (--max-errors %d)\n", TermSafe(r.File), plural(total-maxList, "more "+noun), maxList)
+		// Named for every command that lists problems (score, pack and fix
+		// have no flag for the cut; validate has --max-errors).
+		fmt.Fprintf(w, "%s: ... %s not listed (listing cut at %d; rxeval validate --max-errors 0 lists all)\n", TermSafe(r.File), plural(total-maxList, "more "+noun), maxList)
 	}
 }
 

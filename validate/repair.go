@@ -7,7 +7,8 @@ import (
 )
 
 // Repair undoes the whole-file format mistakes that can be undone without
-// guessing: a byte order mark, CRLF line ends, and objects that are not one
+// guessing: a byte order mark (at the start of the file or of any line),
+// CRLF line ends, and objects that are not one
 // per line (a JSON array of objects, pretty-printed objects, several objects
 // on a line, a comma after each object), which become one compact object per
 // line with every string and number kept as written. It changes nothing it
@@ -17,6 +18,11 @@ func Repair(data []byte) (out []byte, notes []string) {
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		data = data[3:]
 		notes = append(notes, "removed the byte order mark")
+	}
+	if n := bytes.Count(data, []byte("\n\xef\xbb\xbf")); n > 0 {
+		// Files joined with cat: each kept its mark.
+		data = bytes.ReplaceAll(data, []byte("\n\xef\xbb\xbf"), []byte("\n"))
+		notes = append(notes, fmt.Sprintf("removed %s at the start of lines past the first (files joined with cat?)", plural(n, "byte order mark")))
 	}
 	if n := bytes.Count(data, []byte("\r\n")); n > 0 {
 		for bytes.Contains(data, []byte("\r\n")) { // "\r\r\n" too
@@ -36,10 +42,13 @@ func Repair(data []byte) (out []byte, notes []string) {
 		json.Compact(&b, o)
 		b.WriteByte('\n')
 	}
+	// rxeval fix looks for "one per line" in this note.
 	return b.Bytes(), append(notes, fmt.Sprintf("wrote the %d objects one per line (the file was %s)", len(objs), shape))
 }
 
-// oneObjectPerLine reports whether every non-blank line is one JSON value.
+// oneObjectPerLine reports whether every non-blank line is one JSON object.
+// Another JSON value on a line (a whole JSON array written on one line)
+// is not: readObjects then decides whether it can be rewritten.
 func oneObjectPerLine(data []byte) bool {
 	for rest := data; len(rest) > 0; {
 		l := rest
@@ -48,7 +57,7 @@ func oneObjectPerLine(data []byte) bool {
 		} else {
 			rest = nil
 		}
-		if l = bytes.TrimSpace(l); len(l) > 0 && !json.Valid(l) {
+		if l = bytes.TrimSpace(l); len(l) > 0 && (l[0] != '{' || !json.Valid(l)) {
 			return false
 		}
 	}

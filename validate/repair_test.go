@@ -17,8 +17,13 @@ func TestRepair(t *testing.T) {
 	}{
 		{"already JSONL", want, want, ""},
 		{"BOM and CRLF", "\ufeff" + a + "\r\n" + b + "\r\n", want, "byte order mark"},
+		{"a BOM in the middle", a + "\n\ufeff" + b + "\n", want, "removed 1 byte order mark at the start of lines"},
+		{"BOMs in the middle, CRLF", "\ufeff" + a + "\r\n\ufeff" + b + "\r\n", want, "byte order mark"},
 		{"trailing commas", a + ",\n" + b + ",\n", want, "followed by commas"},
 		{"a JSON array", "[\n  " + a + ",\n  " + b + "\n]\n", want, "a JSON array"},
+		{"a JSON array on one line", "[" + a + ", " + b + "]\n", want, "a JSON array"},
+		{"a JSON array on one line, no newline", "[" + a + "," + b + "]", want, "a JSON array"},
+		{"an array line among objects is left alone", a + "\n[\"b\", 1]\n", a + "\n[\"b\", 1]\n", ""},
 		{"pretty-printed", "{\n  \"idx\": \"a\",\n  \"verdict\": \"aligned\",\n  \"s\": \"x,\\n] {}\"\n}\n" + b, want, "spread over lines"},
 		{"two on a line", a + b + "\n", want, "several on a line"},
 		{"a broken object is left alone", a + ",\n{\"idx\": \"b\", \n", a + ",\n{\"idx\": \"b\", \n", ""},

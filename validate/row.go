@@ -242,9 +242,15 @@ func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
 		add("", "", CodeNotJSON, "", "")
 		return Row{}, probs, false
 	}
+	if bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("\xef\xbb\xbf")) {
+		// Not "invalid character 'ï'": a byte order mark past line 1 (files
+		// joined with cat), which JSON parsers refuse.
+		add("", "", CodeNotJSON, fmt.Sprintf("line %d starts with a UTF-8 byte order mark (U+FEFF) in the middle of the file; JSON does not allow one there", lineNo), "remove it (files joined with cat keep each file's mark): rxeval fix FILE -o FIXED does")
+		return Row{}, probs, false
+	}
 	obj, kind, elided, err := decodeRow(line)
 	if err != nil {
-		msg := err.Error()
+		msg := DescribeJSONError(err)
 		if se, ok := err.(*json.SyntaxError); ok {
 			msg = fmt.Sprintf("not valid JSON at byte column %d: %s", se.Offset, se.Error())
 			if se.Error() == "unexpected end of JSON input" {

@@ -239,7 +239,7 @@ func TestIDsListReading(t *testing.T) {
 		t.Errorf("BOM on line 2: %q %v", s.IDs(), err)
 	}
 	for _, c := range []struct{ in, want string }{
-		{"a\nb\n a \n", `id "a" listed twice`},
+		{"a\nb\n a \n", `line 3: id "a" listed twice (first on line 1)`},
 		{"", "no ids found"},
 		{"# only\n\n  \n", "no ids found"},
 		// a line that is not UTF-8 is refused, the id quoted: its bytes

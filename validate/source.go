@@ -20,10 +20,15 @@ import (
 const DefaultMaxSize = 256 << 20
 
 // maxRatio is the compression ratio above which a large zip entry is taken
-// for a bomb. Real prediction files compress 5-20x.
+// for a bomb, once it inflates past ratioMinBytes. Real prediction files
+// compress 5-20x, but a valid one can compress far more (7,030 rows of
+// which a few hold a long repeated correction: 9 MB at 300:1), so the ratio
+// is not held against an entry under 32 MiB: the official file is a few MB,
+// and the absolute limit (--max-size, DefaultMaxSize) bounds every entry
+// whatever its ratio.
 const (
 	maxRatio      = 200
-	ratioMinBytes = 1 << 20
+	ratioMinBytes = 32 << 20
 )
 
 // Source is the JSONL bytes of one prediction file, read from disk or from

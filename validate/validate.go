@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -37,6 +38,10 @@ type Options struct {
 	// warnings (0: all); every problem is counted whatever the limit, so a
 	// file of a million bad lines costs counts, not a million messages.
 	MaxDetails int
+	// Ignore lists codes that are neither counted nor kept: fix, which does
+	// not check ids, ignores missing and unknown ids so that they use up
+	// none of the MaxDetails slots.
+	Ignore []Code
 	// AliasRows lets the kept rows share memory with the Source instead of
 	// copying it: faster, but the rows are valid only until Source.Close.
 	// Strings that needed unescaping come from Arena when it is set.
@@ -222,6 +227,9 @@ func (v *Validator) Validate(src *Source, opts Options) *Report {
 func (w *validator) keep(ps ...Problem) {
 	rep, max := w.report, w.opts.MaxDetails
 	for _, p := range ps {
+		if slices.Contains(w.opts.Ignore, p.Code) {
+			continue
+		}
 		fileLevel := p.Line == 0 || p.Code == CodeCRLF || p.Code == CodeBOM
 		if w.opts.isWarning(p.Code) {
 			rep.WarningCount++

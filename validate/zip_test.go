@@ -68,6 +68,17 @@ func validRows(t testing.TB) []byte {
 func TestZip(t *testing.T) {
 	good := validRows(t)
 	bomb := bytes.Repeat([]byte{' '}, 64<<20)
+	// Three valid rows with 600 KB corrected statements: 1.8 MB that
+	// deflates over 500:1, a real file, not a bomb.
+	long := strings.Repeat("a", 600<<10)
+	var compressible []byte
+	for i, v := range []string{"aligned", "misaligned", "misaligned"} {
+		row := `{"idx": "formalrx_000` + string(rune('1'+i)) + `", "verdict": "aligned", "error_category": null, "error_segment": null, "corrected_statement": null}` + "\n"
+		if v == "misaligned" {
+			row = `{"idx": "formalrx_000` + string(rune('1'+i)) + `", "verdict": "misaligned", "error_category": "Missing Premise", "error_segment": "x", "corrected_statement": "` + long + `"}` + "\n"
+		}
+		compressible = append(compressible, row...)
+	}
 	tests := []struct {
 		name    string
 		zip     []byte
@@ -90,6 +101,7 @@ func TestZip(t *testing.T) {
 		{name: "backslash path", zip: makeZip(t, zipEntry{name: `..\evil.jsonl`, body: good}), codes: "zip_unsafe_path"},
 		{name: "symlink", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: []byte("/etc/passwd"), mode: fs.ModeSymlink | 0o777}), codes: "zip_symlink"},
 		{name: "encrypted", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: good, flags: 0x1}), codes: "zip_encrypted"},
+		{name: "compressible rows under the ratio threshold", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: compressible}), inName: "!/preds.jsonl"},
 		{name: "bomb", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: bomb}), codes: "zip_bomb"},
 		{name: "bzip2 entry", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: good, method: 12}), codes: "zip_method"},
 		{name: "lzma entry", zip: makeZip(t, zipEntry{name: "preds.jsonl", body: good, method: 14}), codes: "zip_method"},

@@ -15,14 +15,18 @@ func init() {
 		summary: "rewrite non-canonical verdicts and categories to the strings the rules use",
 		usage: `Usage: rxeval fix [flags] PRED.jsonl -o FIXED.jsonl
 
-Repairs what can be repaired without guessing: a byte order mark, CRLF
-line ends, objects that are not one per line (a JSON array, pretty-printed
-objects, a comma after each object: rewritten one compact object per line,
-every value kept as written), and verdicts and categories that name the
-right thing in a spelling the rules do not use ("Aligned", a code such as
-"S2.4", a known misspelling), rewritten to the canonical strings. Each
-repair is listed on stderr; what fix could not repair (an unknown category,
-a missing field) is listed after, for you to edit.
+Repairs what can be repaired without guessing: a byte order mark (at the
+start of the file or of a later line), CRLF line ends, objects that are not
+one per line (a JSON array, on one line or many, pretty-printed objects, a
+comma after each object: rewritten one compact object per line, every value
+kept as written), and verdicts and categories that name the right thing in
+a spelling the rules do not use ("Aligned", a code such as "S2.4", a known
+misspelling), rewritten to the canonical strings. A file already one object
+per line keeps every other byte. Each repair is listed on stderr; what fix
+could not repair (an unknown category, a missing field) is listed after,
+for you to edit: the first 20 problems, with the line numbers of the file
+written, and a count of every kind. Ids are not checked (the file may hold
+a subset).
 Examples:
   rxeval fix predictions.jsonl -o fixed.jsonl
   rxeval fix - -o - < predictions.jsonl > fixed.jsonl
@@ -57,7 +61,11 @@ func (o *fixOptions) check(args []string) error {
 	if o.out == "" {
 		return usageError{fmt.Errorf("-o FILE is required (- for standard output)")}
 	}
-	return checkPaths([]namedPath{{"PRED", o.in}}, []namedPath{{"--output", o.out}})
+	outs := []namedPath{{"--output", o.out}}
+	if err := checkPaths([]namedPath{{"PRED", o.in}}, outs); err != nil {
+		return err
+	}
+	return checkWritable(outs)
 }
 
 func runFix(e *env, args []string) error {
@@ -76,47 +84,57 @@ func runFix(e *env, args []string) error {
 		return err
 	}
 	defer src.Close()
-	data, err := o.rewrite(e, src)
+	data, name, err := o.rewrite(e, src)
 	if err != nil {
 		return err
 	}
-	return o.remaining(e, src.Name, data)
+	return o.remaining(e, src.Name, name, data)
 }
 
 // rewrite repairs and canonicalizes the file, lists each change on stderr
-// and writes the result.
-func (o *fixOptions) rewrite(e *env, src *validate.Source) ([]byte, error) {
+// and writes the result. name is what the messages about the result call
+// it: the input, or, once the objects were put one per line (a JSON array,
+// pretty-printed objects ...), the output, whose line numbers they give.
+func (o *fixOptions) rewrite(e *env, src *validate.Source) (data []byte, name string, err error) {
 	if src.Data == nil {
 		src.WriteProblems(e.stderr)
-		return nil, problemsError{fmt.Sprintf("%s holds no readable .jsonl; nothing written", src.Name)}
+		return nil, "", problemsError{fmt.Sprintf("%s holds no readable .jsonl; nothing written", src.Name)}
 	}
 	repaired, notes := validate.Repair(src.Data)
+	name = src.Name
 	for _, n := range notes {
 		fmt.Fprintf(e.stderr, "%s: %s\n", validate.TermSafe(src.Name), n)
+		if strings.Contains(n, "one per line") && o.out != "-" {
+			name = o.out // Repair's note of a new layout
+		}
 	}
 	data, rewrites := validate.Canonicalize(repaired)
-	writeRewrites(e.stderr, src.Name, rewrites)
+	writeRewrites(e.stderr, name, rewrites)
 	if err := writeOut(e.stdout, o.out, data); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	fmt.Fprintf(e.stderr, "%s: %d values rewritten\n", src.Name, len(rewrites))
-	return data, nil
+	return data, name, nil
 }
 
 // remaining says what fix left as it was: lines that are not JSON, missing
 // fields and the like. Ids are not checked (the file may hold a subset).
-func (o *fixOptions) remaining(e *env, name string, data []byte) error {
+// Its lines are named as name (see rewrite); the summary names the input.
+func (o *fixOptions) remaining(e *env, in, name string, data []byte) error {
 	v, err := validate.New()
 	if err != nil {
 		return err
 	}
-	rep := v.Validate(&validate.Source{Name: name, Data: data}, validate.Options{MaxDetails: 20}).
-		Without(validate.CodeMissingID, validate.CodeUnknownID)
+	// Ids are ignored as they are found, not dropped afterwards: dropped
+	// afterwards they would have used up the details kept, and hidden
+	// every other problem past the first 20 rows (the listing said
+	// "... not listed" and named no way to see them).
+	rep := v.Validate(&validate.Source{Name: name, Data: data}, validate.Options{MaxDetails: 20, Ignore: []validate.Code{validate.CodeMissingID, validate.CodeUnknownID}})
 	if rep.ErrorCount > 0 {
 		// Rejected or penalised: fix could not repair them without guessing.
 		rep.WriteText(e.stderr, 20, false)
 		counts := append(rep.ErrorCounts(true), rep.ErrorCounts(false)...)
-		return problemsError{fmt.Sprintf("%s: wrote %s, but problems fix cannot repair without guessing remain (%s): edit them by hand", name, o.out, strings.Join(counts, ", "))}
+		return problemsError{fmt.Sprintf("%s: wrote %s, but problems fix cannot repair without guessing remain (%s): edit them by hand", in, o.out, strings.Join(counts, ", "))}
 	}
 	return nil
 }

@@ -68,7 +68,11 @@ func (o *packOptions) check(args []string) error {
 	if o.out == "" {
 		o.out = strings.TrimSuffix(o.in, filepath.Ext(o.in)) + ".zip"
 	}
-	return checkPaths([]namedPath{{"PRED", o.in}, {"--inputs", o.ids.inputs}, {"--ids", o.ids.ids}}, []namedPath{{"--output", o.out}})
+	outs := []namedPath{{"--output", o.out}}
+	if err := checkPaths([]namedPath{{"PRED", o.in}, {"--inputs", o.ids.inputs}, {"--ids", o.ids.ids}}, outs); err != nil {
+		return err
+	}
+	return checkWritable(outs)
 }
 
 func runPack(e *env, args []string) error {
@@ -144,8 +148,19 @@ func (o *packOptions) writeZip(e *env, src *validate.Source, data []byte, rep *v
 		return err
 	}
 	back, err := validate.ReadZip(o.out, buf.Bytes(), int64(len(data))+1)
-	if err != nil || !bytes.Equal(back.Data, data) {
-		return fmt.Errorf("internal error: the zip does not read back (%v)", err)
+	switch {
+	case err != nil:
+		return fmt.Errorf("internal error: the zip does not read back: %w", err)
+	case back.Data == nil:
+		// Refused as validate and score would refuse it (a zip bomb's
+		// ratio, say): say why, and write nothing.
+		var why []string
+		for _, p := range back.Problems {
+			why = append(why, p.String())
+		}
+		return problemsError{fmt.Sprintf("%s: nothing written: validate and score would refuse the zip: %s", o.out, strings.Join(why, "; "))}
+	case !bytes.Equal(back.Data, data):
+		return fmt.Errorf("internal error: the zip does not read back: its entry holds %d bytes, not the %d packed", len(back.Data), len(data))
 	}
 	if err := writeOut(e.stdout, o.out, buf.Bytes()); err != nil {
 		return err

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -55,4 +57,71 @@ func sameFile(a, b string) bool {
 	sa, errA := os.Stat(a)
 	sb, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(sa, sb)
+}
+
+// checkWritable refuses, before any work, an output that cannot be written:
+// a directory, or a file in a directory that does not exist or refuses a
+// new file (outputs are written through a temporary file beside them, see
+// writeFileAtomic). Without it a long score failed only at the end, after
+// the judging. Empty paths, "-" and existing non-regular files (/dev/null,
+// a FIFO), which are written as they are, are skipped.
+func checkWritable(outputs []namedPath) error {
+	for _, out := range outputs {
+		if out.path == "" || out.path == "-" {
+			continue
+		}
+		if st, err := os.Stat(out.path); err == nil {
+			if st.IsDir() {
+				return fmt.Errorf("%s %s: is a directory; name a file in it", out.what, out.path)
+			}
+			if !st.Mode().IsRegular() {
+				continue
+			}
+		}
+		dir := filepath.Dir(out.path)
+		st, err := os.Stat(dir)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			// The nearest missing or wrong part of the path.
+			return fmt.Errorf("%s %s: cannot be written: %s", out.what, out.path, missingPart(dir))
+		case err != nil:
+			return fmt.Errorf("%s %s: cannot be written: %w", out.what, out.path, unwrapPath(err))
+		case !st.IsDir():
+			return fmt.Errorf("%s %s: cannot be written: %s is not a directory", out.what, out.path, dir)
+		}
+		tmp, err := createTemp(out.path)
+		if err != nil {
+			return fmt.Errorf("%s %s: cannot be written: %w", out.what, out.path, unwrapPath(err))
+		}
+		tmp.Close()
+		os.Remove(tmp.Name())
+	}
+	return nil
+}
+
+// missingPart says which part of a directory path is missing, or is a file.
+func missingPart(dir string) string {
+	for d := dir; ; {
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		if st, err := os.Stat(parent); err == nil {
+			if !st.IsDir() {
+				return parent + " is not a directory"
+			}
+			break
+		}
+		d = parent
+	}
+	return "directory " + dir + " does not exist"
+}
+
+// unwrapPath drops the path an *fs.PathError repeats (a temporary name).
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -73,3 +73,25 @@ func mustGetwd(t *testing.T) string {
 	}
 	return wd
 }
+
+// TestUnwritableOutputBeforeJudging: an output that cannot be written (a
+// directory, a directory that does not exist) stops score before the
+// model is asked about any pair and before the report is printed (the
+// write failed at the end, after the judging).
+func TestUnwritableOutputBeforeJudging(t *testing.T) {
+	dir := t.TempDir()
+	for _, out := range [][]string{{"--html", dir}, {"--html", filepath.Join(dir, "no", "r.html")}, {"--output", dir}, {"--per-sample", dir}, {"--confusion", filepath.Join(dir, "no", "c.csv")}} {
+		srv, calls := fakeHost(t, "sha256-fake", 200)
+		args := append([]string{"score", "--gold", exGold, "--inputs", exInputs, "--judge", "ollama:m", "--ollama-host", srv.URL, "--no-cache"}, out...)
+		stdout, stderr, code := runCLI(append(args, exPreds)...)
+		if code != exitUsage {
+			t.Errorf("%v: exit %d, want %d\n%s", out, code, exitUsage, stderr)
+		}
+		if n := calls.Load(); n != 0 || stdout != "" {
+			t.Errorf("%v: %d model calls, %d bytes on stdout before the output was found unwritable, want none", out, n, len(stdout))
+		}
+		if !strings.Contains(stderr, out[0]+" "+out[1]+": ") {
+			t.Errorf("%v: the message does not name the flag and path:\n%s", out, stderr)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/rxeval/rxeval/eval"
@@ -149,7 +150,12 @@ func (o *scoreOptions) check() error {
 	} else {
 		outs = append(outs, namedPath{"--per-sample", o.perSample})
 	}
-	return checkPaths(ins, outs)
+	if err := checkPaths(ins, outs); err != nil {
+		return err
+	}
+	// The cache is left out: one that cannot be written is a warning at
+	// the end (the report is complete without it).
+	return checkWritable(slices.DeleteFunc(outs, func(p namedPath) bool { return p.what == "--cache" }))
 }
 
 // runScore runs score in phases: check the options, open the judge (a
