@@ -478,7 +478,7 @@ func addContext(gold []eval.Gold, path string, maxSize int64) error {
 		}
 		var r row
 		if err := json.Unmarshal(line, &r); err != nil {
-			return problemsError{fmt.Sprintf("%s: line %d: %v", path, n+1, err)}
+			return problemsError{fmt.Sprintf("%s: line %d: %s", path, n+1, validate.DescribeJSONError(err))}
 		}
 		if prev, dup := lineOf[r.Idx]; dup {
 			// Which row's statement would the judges see? Refused, as
