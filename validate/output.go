@@ -21,7 +21,7 @@ func (r *Report) WriteText(w io.Writer, maxList int, quiet bool) error {
 	if !r.Valid {
 		state = "invalid"
 	}
-	_, err := fmt.Fprintf(w, "%s: %s: %d rows, %s, %s\n", TermSafe(r.File), state, r.Rows, plural(r.ErrorCount, "error"), plural(r.WarningCount, "warning"))
+	_, err := fmt.Fprintf(w, "%s: %s: %s, %s, %s\n", TermSafe(r.File), state, plural(r.Rows, "row"), plural(r.ErrorCount, "error"), plural(r.WarningCount, "warning"))
 	return err
 }
 

@@ -206,7 +206,7 @@ func (v *Validator) Validate(src *Source, opts Options) *Report {
 		}
 		if rep.Missing.Count > 0 {
 			w.keep(Problem{Code: CodeMissingID,
-				Message: fmt.Sprintf("%d of %d expected ids are missing (first: %s)", rep.Missing.Count, opts.Expected.Len(), strings.Join(rep.Missing.Examples, ", ")),
+				Message: fmt.Sprintf("%d of %d expected ids %s missing (first: %s)", rep.Missing.Count, opts.Expected.Len(), map[bool]string{true: "is", false: "are"}[rep.Missing.Count == 1], strings.Join(rep.Missing.Examples, ", ")),
 				Hint:    missingHint(rep, opts.Expected)})
 		}
 	}
