@@ -129,7 +129,7 @@ type validateOptions struct {
 
 func (o *validateOptions) addFlags(fs *pflag.FlagSet) {
 	o.ids.register(fs)
-	fs.StringVar(&o.format, "format", "text", "output `FORMAT`: text or json")
+	fs.StringVar(&o.format, "format", "text", "output `FORMAT`: text, or json (one JSON object per file, written one after another)")
 	fs.IntVar(&o.maxErrors, "max-errors", 50, "list at most `N` errors and N warnings per file (0: all); counts are never cut")
 	fs.BoolVar(&o.strict, "strict", false, "treat warnings as errors")
 	fs.BoolVar(&o.lenient, "lenient", false, "report rows the server accepts but penalises (a filled field on an aligned row, a category outside the 28, \"Aligned\", \"S2.4\") as warnings, not errors; they still score as wrong")
