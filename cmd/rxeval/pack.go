@@ -169,7 +169,7 @@ func (o *packOptions) writeZip(e *env, src *validate.Source, data []byte, rep *v
 	if o.out == "-" {
 		summary = e.stderr // standard output carries the zip
 	}
-	fmt.Fprintf(summary, "%s: %d rows packed as %s (%d bytes)\n", o.out, rep.Rows, back.Name, buf.Len())
+	fmt.Fprintf(summary, "%s: %s packed as %s (%d bytes, zipped to %d)\n", o.out, countOf(rep.Rows, "row"), back.Name, len(data), buf.Len())
 	return nil
 }
 
