@@ -130,7 +130,7 @@ func (z *normalizer) canonRun(n *Node, top bool) *Node {
 func pinnedHyps(run []*Node) map[*Node]bool {
 	var pinned map[*Node]bool
 	for _, t := range run {
-		if classes[typeHead(t)] {
+		if classes[typeHead(t)] || holdsIndex(t) {
 			if pinned == nil {
 				pinned = map[*Node]bool{}
 			}

@@ -159,10 +159,44 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 		}
 		return Same, "the statements' normalized trees are equal"
 	}
-	if r, why := oneDifference(na, nb); r == Different {
-		return r, why
+	r, why := oneDifference(na, nb)
+	if r != Different {
+		r, why = oneDifference(a.unordered(), b.unordered())
 	}
-	return oneDifference(a.unordered(), b.unordered())
+	if r == Different {
+		if reason := beforeTheorem(na, nb); reason != "" {
+			return Undecided, reason
+		}
+	}
+	return r, why
+}
+
+// beforeTheorem says why a difference is not known to be faithful because
+// of the declarations before the theorem, or "": the difference is inside
+// one of them (the theorem may not use it, or only where the two values
+// coincide: f 0 with f x := x * 2 or x * 3), or one of them is read only
+// as its tokens (an instance, a structure, a class, an attribute, a
+// variable line), which may give the theorem's notation another meaning
+// (instance : LT P making < be ≤).
+func beforeTheorem(na, nb *Node) string {
+	if na.K != KindDecls || nb.K != KindDecls {
+		return ""
+	}
+	for _, t := range [][]*Node{na.C, nb.C} {
+		for _, d := range t[:len(t)-1] {
+			if d.K == KindTokens || d.K == KindCommand {
+				return "the statements differ in one place, but a declaration before the theorem is read only as its tokens (an instance, a structure, an attribute, a variable or open line), and may change what the theorem's notation means"
+			}
+		}
+	}
+	if len(na.C) == len(nb.C) {
+		for i := 0; i+1 < len(na.C); i++ {
+			if !Equal(na.C[i], nb.C[i]) {
+				return fmt.Sprintf("the statements differ in one place, inside declaration %d of %d before the theorem, which may not use it, or only where the two values coincide", i+1, len(na.C))
+			}
+		}
+	}
+	return ""
 }
 
 // mayBeSame are operators that mean the same on some types (≤ and ⊆ on

@@ -93,12 +93,12 @@ func boundaryOperand(d Difference) string {
 		}
 		ra, rb := reduced[d.A], reduced[d.B]
 		if ra == "?" || rb == "?" || ra != "" && ra == rb {
-			return fmt.Sprintf("the statements differ only in %s vs %s with %s as an operand, where both operators can give the same value", d.A, d.B, c.V)
+			return fmt.Sprintf("the statements differ only in %s vs %s with %s as an operand, where both operators can give the same value", d.A, d.B, v)
 		}
 	}
 	for _, c := range n.C {
 		if v := boundaryValue(c); v != "" && relationPairs[[2]string{d.A, d.B}] {
-			return fmt.Sprintf("the statements differ only in %s vs %s against %s, which mean the same on ℕ and on nonnegative terms", d.A, d.B, c.V)
+			return fmt.Sprintf("the statements differ only in %s vs %s against %s, which mean the same on ℕ and on nonnegative terms", d.A, d.B, v)
 		}
 	}
 	return ""
@@ -106,14 +106,34 @@ func boundaryOperand(d Difference) string {
 
 var side2 = [2]string{"left", "right"}
 
-// boundaryValue is "0" or "1" for the numerals and ∅ ⊤ ⊥ for those
-// constants, or "".
+// boundaryValue is "0", "1" or "-1" for the numerals of those values
+// (0.0, -1) and ∅ ⊤ ⊥ Set.univ id for those constants, under
+// parentheses, ascriptions and casts ((0 : ℝ), ↑(1 : ℕ)), Finset.univ as
+// Set.univ and {} as ∅; or "".
 func boundaryValue(n *Node) string {
+	for n.K == KindParen && len(n.C) == 1 || n.K == KindAscription && len(n.C) == 2 || n.K == KindCoe && len(n.C) == 1 {
+		n = n.C[0]
+	}
 	switch {
-	case n.K == KindNum && (n.V == "0" || n.V == "1"):
-		return n.V
+	case n.K == KindNum:
+		if v, ok := numValue(n.V); ok && v.IsInt() && v.Num().IsInt64() {
+			switch v.Num().Int64() {
+			case 0:
+				return "0"
+			case 1:
+				return "1"
+			}
+		}
+	case n.K == KindUnary && n.V == "-" && len(n.C) == 1:
+		if boundaryValue(n.C[0]) == "1" {
+			return "-1"
+		}
+	case n.K == KindSetLit && len(n.C) == 0:
+		return "∅"
 	case n.K == KindID && (n.V == "∅" || n.V == "⊤" || n.V == "⊥" || n.V == "Set.univ" || n.V == "id"):
 		return n.V
+	case n.K == KindID && n.V == "Finset.univ":
+		return "Set.univ"
 	}
 	return ""
 }
@@ -126,6 +146,8 @@ var collapse = map[[2]string]map[string]string{
 	{"left", "0"}:         {"+": "y", "-": "?", "*": "0", "/": "0", "%": "0", "⊔": "?", "⊓": "?", "^": "?", "•": "0", "∣": "?"},
 	{"right", "1"}:        {"*": "x", "/": "x", "^": "x", "%": "?", "⊔": "?", "⊓": "?", "∣": "?"},
 	{"left", "1"}:         {"*": "y", "^": "1", "%": "?", "⊔": "?", "⊓": "?", "∣": "?"},
+	{"right", "-1"}:       {"*": "-x", "/": "-x", "%": "?", "^": "?", "∣": "?"},
+	{"left", "-1"}:        {"*": "-y", "%": "?", "^": "?", "∣": "?"},
 	{"right", "∅"}:        {"∪": "x", "\\": "x", "∆": "x", "∩": "∅", "×ˢ": "∅"},
 	{"left", "∅"}:         {"∪": "y", "\\": "∅", "∆": "y", "∩": "∅", "×ˢ": "∅"},
 	{"right", "⊤"}:        {"⊔": "⊤", "⊓": "x", "∪": "?", "∩": "?"},
@@ -550,7 +572,7 @@ func sameByOperands(d Difference) string {
 	if Equal(n.C[0], n.C[1]) {
 		return fmt.Sprintf("the statements differ only in %s vs %s, applied to the same term twice, where different operators can mean the same", d.A, d.B)
 	}
-	if id := rightIdentity[d.A]; id != "" && id == rightIdentity[d.B] && n.C[1].K == KindNum && n.C[1].V == id {
+	if id := rightIdentity[d.A]; id != "" && id == rightIdentity[d.B] && boundaryValue(n.C[1]) == id {
 		return fmt.Sprintf("the statements differ only in %s vs %s with %s on the right, the identity of both", d.A, d.B, id)
 	}
 	return ""

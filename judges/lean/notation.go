@@ -170,6 +170,8 @@ var Forms = []Form{
 	{"ᵒᵈ", "postfix", "binds to the argument", `notation:max α "ᵒᵈ" => OrderDual α`, "Mathlib/Order/Basic.lean", true},
 	{"ᗮ", "postfix", "binds to the argument: f Kᗮ is f (Kᗮ)", `notation:1200 K "ᗮ" => orthogonal K`, "Mathlib/Analysis/InnerProductSpace/Orthogonal.lean", true},
 	{"^[", "postfix", "f^[n] is Nat.iterate f n, binding to the argument: g f^[n] x is g (Nat.iterate f n) x; the token is ^[ glued, so f ^ [n] is a power", `notation:max f "^["n"]" => Nat.iterate f n`, "Mathlib/Logic/Function/Iterate.lean", true},
+	{"xs[i]", "postfix", "an index glued to the term before it is getElem, binding to the argument: f l[i] is f (l[i]); l [i], spaced, applies l to a list; the bound's proof comes from the hypotheses before it, so a binder holding an index keeps its place; xs[i]!, xs[i]? and xs[i]'h are not read", `syntax:max term noWs "[" withoutPosition(term) "]" : term (macro_rules => getElem xs i (by get_elem_tactic))`, "lean4 src/Init/GetElem.lean", true},
+	{"R[X]", "postfix", "R glued to [X] is Polynomial R, not an index", `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`, "Mathlib/Algebra/Polynomial/Basic.lean", true},
 	{"∀", "binder", "binders, optional type, binder predicates (∀ x ∈ s), body at 0", `leading_parser:leadPrec unicodeSymbol "∀" "forall" >> many1 binder >> optType >> ", " >> termParser`, srcTerm, true},
 	{"Π", "binder", "as ∀", `Π binders, body (the dependent arrow in Lean 3 spelling)`, "Mathlib (the Π notation; file not read)", false},
 	{"∃", "binder", "binders, optional type, binder predicates (∃ x > 0), body at 0", `macro "∃" xs:explicitBinders ", " b:term : term`, "lean4 src/Init/NotationExtra.lean", false},

@@ -138,7 +138,7 @@ func TestFormsCoverParser(t *testing.T) {
 			tokens = append(tokens, k)
 		}
 	}
-	tokens = append(tokens, "-", "¬", "↑", "√", "#", "⋃₀", "⋂₀", "|", "‖", "⌊", "⌈", "⟪", "⁅", "𝓝[", "𝓝[≤]", "[MOD", "=ᶠ[")
+	tokens = append(tokens, "-", "¬", "↑", "√", "#", "⋃₀", "⋂₀", "|", "‖", "⌊", "⌈", "⟪", "⁅", "𝓝[", "𝓝[≤]", "[MOD", "=ᶠ[", "xs[i]", "R[X]")
 	for _, tok := range tokens {
 		if _, ok := rows[tok]; !ok {
 			t.Errorf("the parser reads %q, which has no row in Forms", tok)

@@ -581,6 +581,10 @@ func (p *parser) expr(min int) *Node {
 				lhs = p.iterate(lhs)
 				continue
 			}
+			if t.text == "[" && p.indexes() && lhsPrec >= maxPrec {
+				lhs = p.index(lhs)
+				continue
+			}
 			if op, ok := infix[t.text]; ok {
 				if op.prec < min {
 					return lhs
@@ -777,6 +781,10 @@ func (p *parser) arg() *Node {
 			n = p.iterate(n)
 			continue
 		}
+		if t.text == "[" && p.indexes() {
+			n = p.index(n)
+			continue
+		}
 		post, ok := postfix[t.text]
 		if !ok {
 			break
@@ -786,6 +794,50 @@ func (p *parser) arg() *Node {
 	}
 	return n
 }
+
+// index reads xs[i] after xs: syntax:max term noWs "[" withoutPosition(term)
+// "]" => getElem xs i (by get_elem_tactic) (src/Init/GetElem.lean), a
+// trailing parser at max glued to the term before it (xs [i], with a
+// space, applies xs to a list). The proof comes from the hypotheses in
+// scope, so a binder holding an index keeps its place (dependencies).
+// xs[i]!, xs[i]? and xs[i]'h are other terms, not read.
+func (p *parser) index(xs *Node) *Node {
+	if p.tok(p.i+1).text == "X" && p.tok(p.i+2).text == "]" && p.glued(2) {
+		// R[X]: scoped[Polynomial] notation:9000 R "[X]" => Polynomial R
+		// (Mathlib/Algebra/Polynomial/Basic.lean), read as it is written
+		// in the test statements, where Polynomial is open.
+		p.next()
+		p.next()
+		p.next()
+		return &Node{K: KindApp, C: []*Node{{K: KindID, V: "Polynomial"}, xs}}
+	}
+	p.next() // [
+	i := p.exprStop("]")
+	p.expect("]")
+	if t := p.peek(); p.gluedAt(p.i-1) && (t.text == "!" || t.text == "?" || t.text == "'" || strings.HasPrefix(t.text, "'")) {
+		p.refuse(t.pos, "%q after xs[i] (getElem!, getElem? or an explicit proof) is not read", t.text)
+	}
+	return &Node{K: KindApp, C: []*Node{{K: KindID, V: indexHead}, xs, i}}
+}
+
+// indexes reports whether the next token, a "[", is glued to a term's
+// end (a name, a numeral, a closing bracket): xs[i]. After a symbol it
+// opens something else (![a, b] is a vector).
+func (p *parser) indexes() bool {
+	if !p.gluedAt(p.i - 1) {
+		return false
+	}
+	switch t := p.tok(p.i - 1); t.kind {
+	case tIdent, tNum:
+		return true
+	case tSym:
+		return t.text == ")" || t.text == "]" || t.text == "}" || t.text == "⟩"
+	}
+	return false
+}
+
+// indexHead heads the tree of xs[i]: a name no statement can write.
+const indexHead = "xs[i]"
 
 // iterate reads f^[n] after f: notation:max f "^["n"]" => Nat.iterate f n
 // (Mathlib/Logic/Function/Iterate.lean), a trailing parser at max that,
@@ -835,12 +887,10 @@ func (p *parser) prefix() *Node {
 	case t.text == "@" && t.kind == tSym:
 		p.next()
 		// @f turns off f's implicit arguments: @id ℕ a is id a, id ℕ a
-		// is not Lean. The name is kept with its @, so @f and f differ.
-		n := p.prefix()
-		if n.K == KindID {
-			return &Node{K: KindID, V: "@" + n.V}
-		}
-		return &Node{K: KindUnary, V: "@", C: []*Node{n}}
+		// is not Lean. The @ is kept, so @f and f differ, over the name
+		// itself: a bound f under @ is still that binder (renamed with it,
+		// a dependency on it).
+		return &Node{K: KindUnary, V: "@", C: []*Node{p.prefix()}}
 	case t.text == "𝓝" && t.kind == tIdent && p.glued(1) && p.tok(p.i+1).text == "[":
 		p.next()
 		return p.nhdsWithin()

@@ -90,7 +90,9 @@ func binderRun(n *Node, top bool) (run []*Node, body *Node, ok bool) {
 // j: the name in j's type is an outer variable that i would capture). A
 // run that binds a name twice (shadowing) keeps its order: ok is false.
 //
-// Two kinds of binder keep their place among the whole run: one whose type
+// Three kinds of binder keep their place among the whole run: one holding
+// an index xs[i] (its bound's proof comes from the hypotheses before it),
+// one whose type
 // is a class (Zero α, Add α: a local instance whatever its brackets, and
 // the latest one in scope is the one Lean uses, so it must not move past
 // a hypothesis), and one whose
@@ -120,7 +122,7 @@ func (z *normalizer) dependencies(run []*Node, body *Node, env map[string]string
 	}
 	passed := -1 // whether a name of the run is passed to a function or named in a type: unknown yet
 	for i, b := range run {
-		pin := classes[typeHead(b.C[0])]
+		pin := classes[typeHead(b.C[0])] || holdsIndex(b.C[0])
 		if !pin && hasHole(b.C[0]) {
 			if passed < 0 {
 				passed = 0
@@ -139,6 +141,21 @@ func (z *normalizer) dependencies(run []*Node, body *Node, env map[string]string
 		}
 	}
 	return after, true
+}
+
+// holdsIndex reports whether n holds xs[i], whose proof of i's bound
+// Lean's get_elem_tactic finds among the hypotheses before it: a binder
+// holding one keeps its place.
+func holdsIndex(n *Node) bool {
+	if n.K == KindApp && len(n.C) > 0 && n.C[0].K == KindID && n.C[0].V == indexHead {
+		return true
+	}
+	for _, c := range n.C {
+		if holdsIndex(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasHole reports whether a binder's type is left to Lean, wholly or in
