@@ -85,6 +85,9 @@ func boundaryOperand(d Difference) string {
 	for side, c := range n.C {
 		v := boundaryValue(c)
 		if v == "" {
+			if coinciding := coincideAt(side, d.A, d.B); len(coinciding) > 0 && computedConstant(c, coinciding) {
+				return fmt.Sprintf("the statements differ only in %s vs %s with a computed constant as an operand, whose value may make both operators give the same value (x * (2 - 1) and x / (2 - 1))", d.A, d.B)
+			}
 			continue
 		}
 		reduced := collapse[[2]string{side2[side], v}]
@@ -105,6 +108,148 @@ func boundaryOperand(d Difference) string {
 }
 
 var side2 = [2]string{"left", "right"}
+
+// coincideAt are the operand values (0, 1, -1) on the given side at which
+// operators a and b may give the same value (the collapse table).
+func coincideAt(side int, a, b string) map[string]bool {
+	out := map[string]bool{}
+	for _, v := range []string{"0", "1", "-1"} {
+		if r := collapse[[2]string{side2[side], v}]; r != nil {
+			if ra, rb := r[a], r[b]; ra == "?" || rb == "?" || ra != "" && ra == rb {
+				out[v] = true
+			}
+		}
+	}
+	return out
+}
+
+// computedConstant reports whether n computes a value from numerals alone
+// (2 - 1, 3 / 3, (4 - 4 : ℝ)) that may be one of values, on ℚ or with
+// ℕ's or ℤ's truncation, or a value lean-ast does not work out.
+func computedConstant(n *Node, values map[string]bool) bool {
+	for n.K == KindParen && len(n.C) == 1 || n.K == KindAscription && len(n.C) == 2 || n.K == KindCoe && len(n.C) == 1 {
+		n = n.C[0]
+	}
+	if n.K != KindBinary && !(n.K == KindUnary && n.V == "-") {
+		return false
+	}
+	for _, mode := range []evalMode{evalRat, evalNat, evalIntFloor, evalIntTrunc} {
+		v, st := evalConstant(n, mode, 0)
+		switch st {
+		case evalNotConstant:
+			return false
+		case evalUnknown:
+			return true
+		case evalOK:
+			for want := range values {
+				w, _ := new(big.Rat).SetString(want)
+				if v.Cmp(w) == 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// evalStatus is how evalConstant ended.
+type evalStatus int
+
+const (
+	evalOK          evalStatus = iota
+	evalNotConstant            // not numerals and arithmetic alone
+	evalNoReading              // no value in this mode (-2 in ℕ, 0.5 in ℤ)
+	evalUnknown                // a value not worked out (x / 0, a huge power)
+)
+
+type evalMode int
+
+const (
+	evalRat evalMode = iota
+	evalNat
+	evalIntFloor
+	evalIntTrunc
+)
+
+// evalConstant works out a term of numerals, - + * / % and powers under
+// mode.
+func evalConstant(n *Node, mode evalMode, depth int) (*big.Rat, evalStatus) {
+	if depth > 32 {
+		return nil, evalUnknown
+	}
+	switch {
+	case n.K == KindNum:
+		r, ok := numValue(n.V)
+		if !ok {
+			return nil, evalUnknown
+		}
+		if mode != evalRat && !r.IsInt() {
+			return nil, evalNoReading
+		}
+		return r, evalOK
+	case (n.K == KindParen || n.K == KindCoe) && len(n.C) == 1, n.K == KindAscription && len(n.C) == 2:
+		return evalConstant(n.C[0], mode, depth+1)
+	case n.K == KindUnary && n.V == "-" && len(n.C) == 1:
+		x, st := evalConstant(n.C[0], mode, depth+1)
+		if st != evalOK {
+			return nil, st
+		}
+		if mode == evalNat {
+			return nil, evalNoReading
+		}
+		return new(big.Rat).Neg(x), evalOK
+	case n.K == KindBinary && len(n.C) == 2:
+		switch n.V {
+		case "+", "-", "*", "/", "%", "^":
+		default:
+			return nil, evalNotConstant
+		}
+		x, stx := evalConstant(n.C[0], mode, depth+1)
+		y, sty := evalConstant(n.C[1], mode, depth+1)
+		if stx != evalOK || sty != evalOK {
+			return nil, max(stx, sty)
+		}
+		z := new(big.Rat)
+		switch n.V {
+		case "+":
+			z.Add(x, y)
+		case "-":
+			z.Sub(x, y)
+			if mode == evalNat && z.Sign() < 0 {
+				z.SetInt64(0)
+			}
+		case "*":
+			z.Mul(x, y)
+		case "/", "%":
+			if y.Sign() == 0 {
+				return nil, evalUnknown
+			}
+			if mode == evalRat {
+				if n.V == "%" {
+					return nil, evalNoReading
+				}
+				return z.Quo(x, y), evalOK
+			}
+			q := new(big.Int)
+			if mode == evalIntTrunc {
+				q.Quo(x.Num(), y.Num())
+			} else {
+				q.Div(x.Num(), y.Num()) // Euclidean: floor for a positive divisor
+			}
+			if n.V == "/" {
+				return z.SetInt(q), evalOK
+			}
+			return z.Sub(x, new(big.Rat).Mul(y, new(big.Rat).SetInt(q))), evalOK
+		case "^":
+			if !y.IsInt() || y.Sign() < 0 || !x.IsInt() || int64(x.Num().BitLen())*y.Num().Int64() > 1<<16 || y.Num().BitLen() > 20 {
+				return nil, evalUnknown
+			}
+			z.SetInt(new(big.Int).Exp(x.Num(), y.Num(), nil))
+		}
+		return z, evalOK
+	}
+	return nil, evalNotConstant
+}
 
 // boundaryValue is "0", "1" or "-1" for the numerals of those values
 // (0.0, -1) and ∅ ⊤ ⊥ Set.univ id for those constants, under
