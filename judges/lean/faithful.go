@@ -109,6 +109,15 @@ func boundaryOperand(d Difference) string {
 
 var side2 = [2]string{"left", "right"}
 
+// unwrapValue is the term under parentheses, ascriptions and casts, which
+// keep its value: (0 : ℝ), ↑(1 : ℕ).
+func unwrapValue(n *Node) *Node {
+	for n.K == KindParen && len(n.C) == 1 || n.K == KindAscription && len(n.C) == 2 || n.K == KindCoe && len(n.C) == 1 {
+		n = n.C[0]
+	}
+	return n
+}
+
 // coincideAt are the operand values (0, 1, -1) on the given side at which
 // operators a and b may give the same value (the collapse table).
 func coincideAt(side int, a, b string) map[string]bool {
@@ -127,9 +136,7 @@ func coincideAt(side int, a, b string) map[string]bool {
 // (2 - 1, 3 / 3, (4 - 4 : ℝ)) that may be one of values, on ℚ or with
 // ℕ's or ℤ's truncation, or a value lean-ast does not work out.
 func computedConstant(n *Node, values map[string]bool) bool {
-	for n.K == KindParen && len(n.C) == 1 || n.K == KindAscription && len(n.C) == 2 || n.K == KindCoe && len(n.C) == 1 {
-		n = n.C[0]
-	}
+	n = unwrapValue(n)
 	if n.K != KindBinary && !(n.K == KindUnary && n.V == "-") {
 		return false
 	}
@@ -256,9 +263,7 @@ func evalConstant(n *Node, mode evalMode, depth int) (*big.Rat, evalStatus) {
 // parentheses, ascriptions and casts ((0 : ℝ), ↑(1 : ℕ)), Finset.univ as
 // Set.univ and {} as ∅; or "".
 func boundaryValue(n *Node) string {
-	for n.K == KindParen && len(n.C) == 1 || n.K == KindAscription && len(n.C) == 2 || n.K == KindCoe && len(n.C) == 1 {
-		n = n.C[0]
-	}
+	n = unwrapValue(n)
 	switch {
 	case n.K == KindNum:
 		if v, ok := numValue(n.V); ok && v.IsInt() && v.Num().IsInt64() {
