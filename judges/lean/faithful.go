@@ -99,6 +99,15 @@ func boundaryOperand(d Difference) string {
 			return fmt.Sprintf("the statements differ only in %s vs %s with %s as an operand, where both operators can give the same value", d.A, d.B, v)
 		}
 	}
+	for side, c := range n.C {
+		v := boundaryValue(c)
+		if r := collapse[[2]string{side2[side], v}]; r[d.A] != "" && r[d.B] != "" {
+			continue // the table knows both: s ∪ ∅ is s, s ∩ ∅ is ∅
+		}
+		if (v == "⊤" || v == "⊥" || v == "∅" || v == "Set.univ") && latticeOps[d.A] && latticeOps[d.B] {
+			return fmt.Sprintf("the statements differ only in %s vs %s against %s, a bottom or top element, where they may coincide", d.A, d.B, v)
+		}
+	}
 	for _, c := range n.C {
 		if v := boundaryValue(c); v != "" && relationPairs[[2]string{d.A, d.B}] {
 			return fmt.Sprintf("the statements differ only in %s vs %s against %s, which mean the same on ℕ and on nonnegative terms", d.A, d.B, v)
@@ -108,6 +117,20 @@ func boundaryOperand(d Difference) string {
 }
 
 var side2 = [2]string{"left", "right"}
+
+// boundaryNames are the constants boundaryValue knows, by their spellings.
+var boundaryNames = map[string]string{
+	"∅": "∅", "⊤": "⊤", "⊥": "⊥", "Set.univ": "Set.univ", "id": "id",
+	"Finset.univ": "Set.univ", "Finset.empty": "∅", "EmptyCollection.emptyCollection": "∅",
+	"Nat.zero": "0", "Zero.zero": "0", "One.one": "1",
+	"Bot.bot": "⊥", "False": "⊥", "false": "⊥", "Top.top": "⊤", "True": "⊤", "true": "⊤",
+}
+
+// latticeOps are the connectives, relations and lattice operators that a
+// bottom or top operand can make coincide (p ∧ True and p ↔ True are p;
+// p ≤ False and p = False are ¬p; s ∪ ∅ and s \ ∅ are s).
+var latticeOps = map[string]bool{"∧": true, "∨": true, "↔": true, "→": true, "=": true, "≠": true, "≤": true, "<": true,
+	"≥": true, ">": true, "⊓": true, "⊔": true, "⊆": true, "⊂": true, "⊇": true, "⊃": true, "∪": true, "∩": true, "\\": true, "∆": true}
 
 // unwrapValue is the term under parentheses, ascriptions and casts, which
 // keep its value: (0 : ℝ), ↑(1 : ℕ).
@@ -280,10 +303,10 @@ func boundaryValue(n *Node) string {
 		}
 	case n.K == KindSetLit && len(n.C) == 0:
 		return "∅"
-	case n.K == KindID && (n.V == "∅" || n.V == "⊤" || n.V == "⊥" || n.V == "Set.univ" || n.V == "id"):
-		return n.V
-	case n.K == KindID && n.V == "Finset.univ":
-		return "Set.univ"
+	case n.K == KindList && len(n.C) == 0, n.K == KindStr && n.V == `""`:
+		return "⊥" // the least list and string
+	case n.K == KindID:
+		return boundaryNames[n.V]
 	}
 	return ""
 }

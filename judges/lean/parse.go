@@ -130,6 +130,10 @@ type parser struct {
 	letAt      int
 	lineStarts []int // byte offsets where lines start (line)
 	min        int   // the precedence the term being read must reach (expr's)
+	// brackets are the brackets of the binders binders last read, one
+	// per name ("({(" for (a) {b} (c)): a declaration before the theorem
+	// keeps them, since f 2 needs f's first binder explicit.
+	brackets string
 }
 
 // ParseError is a statement the parser cannot read.
@@ -328,6 +332,7 @@ func Parse(src string) (st *Statement, err error) {
 			decls = append(decls, p.opaque("command", start))
 			continue
 		}
+		mods := p.modifiersText(start)
 		p.next()
 		if theoremKeywords[t.text] {
 			name, tree := p.theorem(t.text)
@@ -343,10 +348,14 @@ func Parse(src string) (st *Statement, err error) {
 			// The name is kept (V) for now: an earlier theorem's name is
 			// what later declarations refer to; the last one's is dropped
 			// below.
-			decls = append(decls, &Node{K: KindTheorem, V: name, C: []*Node{tree}})
+			decls = append(decls, &Node{K: KindTheorem, V: mods + name + " " + p.brackets, C: []*Node{tree}})
 			continue
 		}
-		decls = append(decls, p.declaration(t.text, start))
+		d := p.declaration(t.text, start)
+		if d.K == KindDecl {
+			d.V = mods + d.V
+		}
+		decls = append(decls, d)
 	}
 	if len(decls) == 1 && decls[0].K == KindTheorem {
 		st.Tree = decls[0].C[0]
@@ -445,10 +454,30 @@ func (p *parser) theorem(kw string) (string, *Node) {
 
 func (p *parser) binders() []binder {
 	var bs []binder
+	var brackets strings.Builder
 	for p.is("(") || p.is("{") || p.is("[") || p.is("⦃") || p.is("{{") {
-		bs = append(bs, p.bracketBinder()...)
+		open := p.peek().text
+		group := p.bracketBinder()
+		bs = append(bs, group...)
+		for range group {
+			brackets.WriteString(open)
+		}
 	}
+	p.brackets = brackets.String()
 	return bs
+}
+
+// modifiersText is the text of the attributes and modifiers between
+// token start and the next token (@[reducible], noncomputable), which a
+// declaration before the theorem keeps: @[reducible] def R := ℕ lets
+// instances through, a plain def does not.
+func (p *parser) modifiersText(start int) string {
+	var b strings.Builder
+	for j := start; j < p.i; j++ {
+		b.WriteString(p.tok(j).text)
+		b.WriteByte(' ')
+	}
+	return b.String()
 }
 
 // declaration reads a def, abbrev or instance whose value is a term
@@ -475,6 +504,7 @@ func (p *parser) declaration(kw string, start int) (n *Node) {
 		name = p.next().text
 	}
 	bs := p.binders()
+	brackets := p.brackets
 	typ := &Node{K: KindHole}
 	if p.is(":") {
 		p.next()
@@ -488,7 +518,7 @@ func (p *parser) declaration(kw string, start int) (n *Node) {
 	if p.peek().kind != tEOF && !p.atDeclStart() {
 		return p.opaque("decl", start)
 	}
-	return &Node{K: KindDecl, V: kw + " " + name, C: []*Node{wrapBinders(KindLambda, bs, &Node{K: KindDefn, C: []*Node{typ, val}})}}
+	return &Node{K: KindDecl, V: kw + " " + name + " " + brackets, C: []*Node{wrapBinders(KindLambda, bs, &Node{K: KindDefn, C: []*Node{typ, val}})}}
 }
 
 type binder struct {
