@@ -134,6 +134,22 @@ type parser struct {
 	// per name ("({(" for (a) {b} (c)): a declaration before the theorem
 	// keeps them, since f 2 needs f's first binder explicit.
 	brackets string
+	// tries counts the readings attempted and abandoned on failure (a
+	// bracket as a binder, a set-builder); past tryBudget the statement
+	// is refused: nested brackets whose inner reading fails would be read
+	// again at every level, in time exponential in the depth.
+	tries int
+}
+
+// tryBudget is how many readings a statement of n bytes may attempt.
+func tryBudget(n int) int { return 1024 + n/2 }
+
+// attempt counts a reading about to be tried at token t.
+func (p *parser) attempt(t token) {
+	p.tries++
+	if p.tries > tryBudget(len(p.src)) {
+		p.refuse(t.pos, "over %d readings attempted (brackets nested so that each may be a binder or a set-builder): not read", tryBudget(len(p.src)))
+	}
 }
 
 // ParseError is a statement the parser cannot read.
@@ -1018,6 +1034,7 @@ func (p *parser) depArrow() (*Node, bool) {
 		return nil, false // bracketedBinder true: names, then a type
 	}
 	save := p.i
+	p.attempt(open)
 	bs, read := func() (bs []binder, read bool) {
 		defer func() {
 			if r := recover(); r != nil {
@@ -1646,6 +1663,7 @@ func (p *parser) exprStop(s string) *Node {
 // first tries p as extended binders ({x | ∃ᵉ binders, (x, y) = x}), so
 // that form stays with the image builder below.
 func (p *parser) tryPatternBuilder() (ok bool, n *Node) {
+	p.attempt(p.peek())
 	defer func() {
 		if r := recover(); r != nil {
 			if _, isPE := r.(*ParseError); !isPE {
@@ -1687,6 +1705,7 @@ func (p *parser) tryPatternBuilder() (ok bool, n *Node) {
 
 // tryBuilder attempts {x | p}, {x : T | p}, {(x, y) | p}, {x ∈ s | p}.
 func (p *parser) tryBuilder() (ok bool, n *Node) {
+	p.attempt(p.peek())
 	defer func() {
 		if r := recover(); r != nil {
 			if _, isPE := r.(*ParseError); !isPE {
