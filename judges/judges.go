@@ -85,7 +85,7 @@ func Deterministic() Chain {
 // stay undecided, and so do pairs with a text over the offline budget
 // (lean.MaxBytes), which no deterministic judge reads. The deterministic
 // judges are built on it.
-func judgeEach(name string, kind eval.Kind, pairs []eval.Pair, decide func(eval.Pair) (eval.Verdict, string)) []eval.Decision {
+func judgeEach(ctx context.Context, name string, kind eval.Kind, pairs []eval.Pair, decide func(eval.Pair) (eval.Verdict, string)) ([]eval.Decision, error) {
 	out := make([]eval.Decision, len(pairs))
 	one := func(i int) {
 		p := pairs[i]
@@ -101,24 +101,31 @@ func judgeEach(name string, kind eval.Kind, pairs []eval.Pair, decide func(eval.
 	}
 	// The offline judges are pure functions of a pair: many pairs are
 	// shared among the cores (each pair's decision lands in its own slot).
+	// An interrupt (ctx done) stops the work between two pairs.
 	workers := min(runtime.GOMAXPROCS(0), len(pairs)/64)
 	if workers <= 1 {
 		for i := range pairs {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			one(i)
 		}
-		return out
+		return out, nil
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(pairs); i = int(next.Add(1) - 1) {
+			for i := int(next.Add(1) - 1); i < len(pairs) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
 				one(i)
 			}
 		})
 	}
 	wg.Wait()
-	return out
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // pairSize refuses a pair with a text over the offline budget, naming it.

@@ -20,8 +20,8 @@ type LeanJudge struct{}
 func (LeanJudge) Name() string { return "lean-ast" }
 
 // Judge implements eval.Judge.
-func (j LeanJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
-	return judgeEach(j.Name(), eval.Correction, pairs, func(p eval.Pair) (eval.Verdict, string) {
+func (j LeanJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
+	return judgeEach(ctx, j.Name(), eval.Correction, pairs, func(p eval.Pair) (eval.Verdict, string) {
 		for _, d := range lean.ReadHeaderNotation(p.Header) {
 			if tok, used := d.UsedBy(p.Gold, p.Pred); used {
 				if d.Any {
@@ -47,7 +47,7 @@ func (j LeanJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision,
 			}
 		}
 		return eval.Undecided, why
-	}), nil
+	})
 }
 
 // clip shortens a line for a reason.

@@ -19,8 +19,8 @@ type SimilarityJudge struct {
 func (j SimilarityJudge) Name() string { return fmt.Sprintf("%s:%g", j.Metric, j.Threshold) }
 
 // Judge implements eval.Judge.
-func (j SimilarityJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
-	return judgeEach(j.Name(), eval.Correction, pairs, func(p eval.Pair) (eval.Verdict, string) {
+func (j SimilarityJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
+	return judgeEach(ctx, j.Name(), eval.Correction, pairs, func(p eval.Pair) (eval.Verdict, string) {
 		var s float64
 		if j.Metric == "gted" {
 			a, err1 := similarity.OperatorTree(p.Gold)
@@ -37,5 +37,5 @@ func (j SimilarityJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Dec
 			v = eval.Equivalent
 		}
 		return v, fmt.Sprintf("%s similarity %.4f (threshold %g)", j.Metric, s, j.Threshold)
-	}), nil
+	})
 }

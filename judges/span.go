@@ -40,10 +40,10 @@ const SpanVersion = "span-v3"
 func (SpanJudge) Name() string { return "span" }
 
 // Judge implements eval.Judge.
-func (j SpanJudge) Judge(_ context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
-	return judgeEach(j.Name(), eval.Localization, pairs, func(p eval.Pair) (eval.Verdict, string) {
+func (j SpanJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
+	return judgeEach(ctx, j.Name(), eval.Localization, pairs, func(p eval.Pair) (eval.Verdict, string) {
 		return sameLocation(p.FormalStatement, p.Gold, p.Pred)
-	}), nil
+	})
 }
 
 type span struct{ lo, hi int } // token positions, hi exclusive

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -101,6 +102,12 @@ func exitCode(stdout, stderr io.Writer, c *command, err error) int {
 			fmt.Fprintf(stderr, "rxeval %s: %s\n", c.name, validate.TermSafe(pe.msg))
 		}
 		return exitProblems
+	}
+	if errors.Is(err, context.Canceled) {
+		// Ctrl-C: the run stops between two pairs, writes no report, and
+		// keeps the model verdicts already cached (a rerun resumes).
+		fmt.Fprintf(stderr, "rxeval %s: interrupted: nothing written (verdicts a model judge already gave are kept in its cache)\n", c.name)
+		return exitUsage
 	}
 	fmt.Fprintf(stderr, "rxeval %s: %s\n", c.name, validate.TermSafe(err.Error()))
 	var h hinted
