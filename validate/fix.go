@@ -37,13 +37,17 @@ func Canonicalize(data []byte) ([]byte, []Rewrite) {
 		}
 		lineNo++
 		line := data[start:end]
-		for _, e := range lineEdits(line) {
+		off := 0 // a byte order mark on line 1 stays; the object after it is read
+		if lineNo == 1 && bytes.HasPrefix(line, []byte("\xef\xbb\xbf")) {
+			off = 3
+		}
+		for _, e := range lineEdits(line[off:]) {
 			if out == nil {
 				out = make([]byte, 0, len(data)+64)
 			}
-			out = append(out, data[done:start+e.from]...)
+			out = append(out, data[done:start+off+e.from]...)
 			out = append(out, e.text...)
-			done = start + e.to
+			done = start + off + e.to
 			e.rewrite.Line = lineNo
 			rewrites = append(rewrites, e.rewrite)
 		}
