@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/rxeval/rxeval/internal/jsonmsg"
 	"io"
 
 	"github.com/rxeval/rxeval/schema"
@@ -57,7 +58,7 @@ func ParsePerSample(data []byte) ([]Outcome, *RunInfo, error) {
 		}
 		var l perSampleLine
 		if err := json.Unmarshal(line, &l); err != nil {
-			return nil, nil, fmt.Errorf("line %d: %w (is this a file from rxeval score --per-sample?)", n+1, err)
+			return nil, nil, fmt.Errorf("line %d: %s (is this a file from rxeval score --per-sample?)", n+1, jsonmsg.Describe(err))
 		}
 		if l.Idx == "" {
 			return nil, nil, fmt.Errorf("line %d: idx: missing (is this a file from rxeval score --per-sample?)", n+1)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/rxeval/rxeval/internal/jsonmsg"
 	"sort"
 	"strings"
 )
@@ -82,7 +83,7 @@ func parseOutcome(line []byte) (Outcome, error) {
 		if errors.As(err, &te) && te.Field != "" {
 			return Outcome{}, fmt.Errorf("field %q: want %s, got JSON %s %s", te.Field, te.Type, te.Value, perSampleHint)
 		}
-		return Outcome{}, fmt.Errorf("%w %s", err, perSampleHint)
+		return Outcome{}, fmt.Errorf("%s %s", jsonmsg.Describe(err), perSampleHint)
 	}
 	if l.Idx == nil || *l.Idx == "" {
 		return Outcome{}, fmt.Errorf("no idx %s", perSampleHint)

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/rxeval/rxeval/internal/jsonmsg"
 )
 
 // LabeledPair is a reference statement, a candidate and a human verdict
@@ -46,7 +47,7 @@ func ReadLabels(data []byte) ([]LabeledPair, string, error) {
 			} `json:"sub_questions"`
 		}
 		if err := json.Unmarshal(t, &rows); err != nil {
-			return nil, "", fmt.Errorf("GTED human-evaluation JSON: %w", err)
+			return nil, "", fmt.Errorf("GTED human-evaluation JSON: %s", jsonmsg.Describe(err))
 		}
 		out := make([]LabeledPair, 0, len(rows))
 		for i, r := range rows {
@@ -75,7 +76,7 @@ func ReadLabels(data []byte) ([]LabeledPair, string, error) {
 			Statement string  `json:"statement"`
 		}
 		if err := json.Unmarshal(line, &r); err != nil {
-			return nil, "", fmt.Errorf("line %d: %w", n+1, err)
+			return nil, "", fmt.Errorf("line %d: %s", n+1, jsonmsg.Describe(err))
 		}
 		if r.Reference == nil || r.Candidate == nil || r.Label == nil {
 			return nil, "", fmt.Errorf("line %d: want \"reference\", \"candidate\" (strings) and \"label\" (boolean)", n+1)

@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"github.com/rxeval/rxeval/internal/jsonmsg"
 	"io"
 	"strings"
 )
@@ -51,7 +52,7 @@ func ReadSources(r io.Reader) ([]Source, []SkippedSource, error) {
 			FormalStatement   *string `json:"formal_statement"`
 		}
 		if err := json.Unmarshal(b, &row); err != nil {
-			return nil, nil, fmt.Errorf("line %d: not a JSON object with string fields: %w", line, err)
+			return nil, nil, fmt.Errorf("line %d: not a JSON object with string fields: %s", line, jsonmsg.Describe(err))
 		}
 		s := Source{Name: deref(row.Name), Header: deref(row.Header), Formal: deref(row.FormalStatement), Line: line}
 		if s.Name == "" {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rxeval/rxeval/schema"
 	"github.com/rxeval/rxeval/synth"
+	"github.com/rxeval/rxeval/validate"
 	"github.com/spf13/pflag"
 )
 
@@ -238,7 +239,7 @@ func (o *synthOptions) loadSources(e *env) ([]synth.Source, string, []synth.Skip
 	srcs, skipped, err := synth.ReadSources(f)
 	f.Close()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "%s:%v\n", o.from, err)
+		fmt.Fprintf(e.stderr, "%s: %s\n", validate.TermSafe(o.from), validate.TermSafe(err.Error()))
 		return nil, "", nil, problemsError{fmt.Sprintf("%s: not a source file", o.from)}
 	}
 	return srcs, o.from, skipped, nil
