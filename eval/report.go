@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // JudgeInfo describes the judge chain behind a report: every figure names
@@ -38,7 +41,7 @@ func (d Document) WriteJSON(w io.Writer) error {
 func (d Document) WriteText(w io.Writer) error {
 	r := d.Report
 	var b strings.Builder
-	fmt.Fprintf(&b, "predictions %s\ngold        %s (%s shape): %d samples, %d aligned, %d misaligned\n", d.Pred, d.Gold, d.GoldShape, r.N, r.NAligned, r.NMisaligned)
+	fmt.Fprintf(&b, "predictions %s\ngold        %s (%s shape): %s, %d aligned, %d misaligned\n", printableName(d.Pred), printableName(d.Gold), d.GoldShape, plural(r.N, "sample"), r.NAligned, r.NMisaligned)
 	if r.Missing > 0 {
 		had := "samples had"
 		if r.Missing == 1 {
@@ -100,7 +103,7 @@ func (d Document) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "  (as other: misaligned samples of another class predicted as this one; the track's table counts\n   them only as an FN for the true class, the multi-class convention also as an FP here)\n")
 	}
 	if r.UnknownCategoryFP > 0 {
-		fmt.Fprintf(&b, "  (%d categories outside the 28 on aligned samples: wrong, but no class to count them in)\n", r.UnknownCategoryFP)
+		fmt.Fprintf(&b, "  (%s outside the 28 on aligned samples: wrong, but no class to count them in)\n", plural(r.UnknownCategoryFP, "category"))
 	}
 	if r.Breakdown != nil {
 		writeBreakdownText(&b, r.Breakdown)
@@ -247,5 +250,18 @@ func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
+	if stem, ok := strings.CutSuffix(noun, "y"); ok {
+		return fmt.Sprintf("%d %sies", n, stem) // categories
+	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// printableName is a file name as written, quoted when it holds control
+// characters or invalid UTF-8 (a name with a newline or an escape
+// sequence must not reach the terminal raw).
+func printableName(s string) string {
+	if !utf8.ValidString(s) || strings.ContainsFunc(s, unicode.IsControl) {
+		return strconv.Quote(s)
+	}
+	return s
 }
