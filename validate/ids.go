@@ -76,16 +76,14 @@ func IDsFromList(r io.Reader) (*IDSet, error) {
 	n := 0
 	for sc.Scan() {
 		n++
-		text := sc.Text()
-		if !utf8.ValidString(text) {
-			return nil, fmt.Errorf("line %d: id %q is not valid UTF-8 (a prediction's idx never is: prediction files must be UTF-8)", n, strings.TrimSpace(text))
-		}
-		if n == 1 {
-			text = strings.TrimPrefix(text, "\ufeff") // a byte order mark
-		}
-		line := strings.TrimSpace(text)
+		// A byte order mark: on line 1, or where files were joined with
+		// cat; it is never part of an id.
+		line := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\ufeff"))
 		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+			continue // a comment, whatever its encoding
+		}
+		if !utf8.ValidString(line) {
+			return nil, fmt.Errorf("line %d: id %q is not valid UTF-8 (a prediction's idx never is: prediction files must be UTF-8)", n, line)
 		}
 		if prev, dup := lineOf[line]; dup {
 			return nil, fmt.Errorf("line %d: id %q listed twice (first on line %d)", n, clip(line), prev)

@@ -216,8 +216,8 @@ func TestZipEntriesIgnoredOrCounted(t *testing.T) {
 	}
 }
 
-// TestIDsListReading: an --ids file is one id a line; a byte order mark,
-// white space around an id and CRLF endings are dropped; blank lines and
+// TestIDsListReading: an --ids file is one id a line; a byte order mark
+// (on any line), white space around an id and CRLF endings are dropped; blank lines and
 // lines whose first non-blank character is # are skipped; anything else on
 // a line is part of the id (a # after an id is no comment); order is kept;
 // a repeated id, or no id at all, is an error.
@@ -233,9 +233,10 @@ func TestIDsListReading(t *testing.T) {
 	if p, ok := s.Pos("formalrx_0001"); !ok || p != 1 {
 		t.Errorf("position of formalrx_0001 = %d %v", p, ok)
 	}
-	// A byte order mark is dropped only at the start of the file.
-	s, err = IDsFromList(strings.NewReader("a\n\ufeffb\n"))
-	if err != nil || !slices.Equal(s.IDs(), []string{"a", "\ufeffb"}) {
+	// A byte order mark is dropped on any line (files joined with cat),
+	// and a comment is skipped whatever its encoding.
+	s, err = IDsFromList(strings.NewReader("a\n\ufeffb\n# \xff comment\n"))
+	if err != nil || !slices.Equal(s.IDs(), []string{"a", "b"}) {
 		t.Errorf("BOM on line 2: %q %v", s.IDs(), err)
 	}
 	for _, c := range []struct{ in, want string }{
@@ -245,7 +246,6 @@ func TestIDsListReading(t *testing.T) {
 		// a line that is not UTF-8 is refused, the id quoted: its bytes
 		// never reach a terminal raw
 		{"formalrx_0001\nbad\xff\xfeid\x1b[31mred\n", `line 2: id "bad\xff\xfeid\x1b[31mred" is not valid UTF-8 (a prediction's idx never is: prediction files must be UTF-8)`},
-		{"# \xff comment\n", `line 1: id "# \xff comment" is not valid UTF-8 (a prediction's idx never is: prediction files must be UTF-8)`},
 	} {
 		if _, err := IDsFromList(strings.NewReader(c.in)); err == nil || err.Error() != c.want {
 			t.Errorf("%q: err = %v, want %q", c.in, err, c.want)
@@ -340,5 +340,15 @@ func TestMaxDetailsKeepsWholeFileProblems(t *testing.T) {
 	rep = newValidator(t).Validate(src, Options{Expected: threeIDs(t)})
 	if len(rep.Errors) != 4 || len(rep.Warnings) != 5 || rep.Truncated() {
 		t.Errorf("no cut: %d errors, %d warnings", len(rep.Errors), len(rep.Warnings))
+	}
+}
+
+// TestQuotedIDs: ids listed in a message are quoted where they would read
+// ambiguously (a space, a #, a comma, an invisible or control character).
+func TestQuotedIDs(t *testing.T) {
+	got := quotedIDs([]string{"formalrx_0001", "a # b", "x,y", "\ufeffid", "tab\tid", ""})
+	want := []string{"formalrx_0001", `"a # b"`, `"x,y"`, `"\ufeffid"`, `"tab\tid"`, `""`}
+	if !slices.Equal(got, want) {
+		t.Errorf("quotedIDs = %q, want %q", got, want)
 	}
 }

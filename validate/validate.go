@@ -6,8 +6,10 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 
@@ -206,7 +208,7 @@ func (v *Validator) Validate(src *Source, opts Options) *Report {
 		}
 		if rep.Missing.Count > 0 {
 			w.keep(Problem{Code: CodeMissingID,
-				Message: fmt.Sprintf("%d of %d expected ids %s missing (first: %s)", rep.Missing.Count, opts.Expected.Len(), map[bool]string{true: "is", false: "are"}[rep.Missing.Count == 1], strings.Join(rep.Missing.Examples, ", ")),
+				Message: fmt.Sprintf("%d of %d expected ids %s missing (first: %s)", rep.Missing.Count, opts.Expected.Len(), map[bool]string{true: "is", false: "are"}[rep.Missing.Count == 1], strings.Join(quotedIDs(rep.Missing.Examples), ", ")),
 				Hint:    missingHint(rep, opts.Expected)})
 		}
 	}
@@ -580,4 +582,19 @@ func fieldRank(f string) int {
 		return -1
 	}
 	return len(schema.Fields)
+}
+
+// quotedIDs quotes the ids that would read ambiguously in a list (white
+// space, a comma, a #, a control or invisible character).
+func quotedIDs(ids []string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id
+		if id == "" || strings.ContainsFunc(id, func(r rune) bool {
+			return unicode.IsSpace(r) || unicode.IsControl(r) || r == ',' || r == '#' || r == '\ufeff' || !unicode.IsPrint(r)
+		}) {
+			out[i] = strconv.Quote(id)
+		}
+	}
+	return out
 }
