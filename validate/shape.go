@@ -12,6 +12,15 @@ import (
 // inputs, gold labels, a per-sample report) given as predictions. It returns
 // the one problem that says so, or false.
 func diagnoseFile(data []byte) (Problem, bool) {
+	if p, ok := Compressed(data); ok {
+		return p, true
+	}
+	return diagnoseText(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+}
+
+// Compressed reports a gzip, bzip2, xz or zstd file, whose bytes no line
+// reader (nor fix) can use: the problem says to decompress it.
+func Compressed(data []byte) (Problem, bool) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	switch {
 	case bytes.HasPrefix(data, []byte{0x1f, 0x8b}):
@@ -19,6 +28,11 @@ func diagnoseFile(data []byte) (Problem, bool) {
 	case bytes.HasPrefix(data, []byte("BZh")), bytes.HasPrefix(data, []byte{0xfd, '7', 'z', 'X', 'Z'}), bytes.HasPrefix(data, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		return Problem{Code: CodeNotJSONL, Message: "the file is compressed (bzip2, xz or zstd), not JSON Lines", Hint: "decompress it first; to upload, pack the .jsonl with rxeval pack"}, true
 	}
+	return Problem{}, false
+}
+
+// diagnoseText is diagnoseFile on a file that is not compressed.
+func diagnoseText(data []byte) (Problem, bool) {
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return Problem{}, false

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -100,7 +101,14 @@ func (o *fixOptions) rewrite(e *env, src *validate.Source) (data []byte, name st
 		src.WriteProblems(e.stderr)
 		return nil, "", problemsError{fmt.Sprintf("%s holds no readable .jsonl; nothing written", src.Name)}
 	}
+	if p, ok := validate.Compressed(src.Data); ok {
+		fmt.Fprintf(e.stderr, "%s: %s\n", validate.TermSafe(src.Name), validate.TermSafe(p.String()))
+		return nil, "", problemsError{fmt.Sprintf("%s holds no readable .jsonl; nothing written", src.Name)}
+	}
 	repaired, notes := validate.Repair(src.Data)
+	if !holdsObject(repaired) {
+		return nil, "", problemsError{fmt.Sprintf("%s: no line starts a JSON object (a binary or other file?); nothing written", src.Name)}
+	}
 	name = src.Name
 	for _, n := range notes {
 		fmt.Fprintf(e.stderr, "%s: %s\n", validate.TermSafe(src.Name), n)
@@ -144,4 +152,17 @@ func writeRewrites(w io.Writer, name string, rewrites []validate.Rewrite) {
 	for _, r := range rewrites {
 		fmt.Fprintf(w, "%s:%d: %s: %s: %q -> %q\n", name, r.Line, r.Idx, r.Field, r.From, r.To)
 	}
+}
+
+// holdsObject reports whether some line of data starts a JSON object,
+// even a broken one: fix writes nothing for a file with none (binary data,
+// another format), and lists what is left in one that has.
+func holdsObject(data []byte) bool {
+	for line := range bytes.SplitSeq(data, []byte("\n")) {
+		line = bytes.TrimSpace(bytes.TrimPrefix(line, []byte("\xef\xbb\xbf")))
+		if len(line) > 0 && line[0] == '{' {
+			return true
+		}
+	}
+	return false
 }
