@@ -43,7 +43,7 @@ func Repair(data []byte) (out []byte, notes []string) {
 		b.WriteByte('\n')
 	}
 	// rxeval fix looks for "one per line" in this note.
-	return b.Bytes(), append(notes, fmt.Sprintf("wrote the %d objects one per line (the file was %s)", len(objs), shape))
+	return b.Bytes(), append(notes, fmt.Sprintf("wrote the %s one per line (the file was %s)", plural(len(objs), "object"), shape))
 }
 
 // oneObjectPerLine reports whether every non-blank line is one JSON object.

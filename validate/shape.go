@@ -99,7 +99,7 @@ func trailingCommas(data []byte) (Problem, bool) {
 	if commas == 0 || commas < lines-1 {
 		return Problem{}, false
 	}
-	return Problem{Code: CodeNotJSONL, Message: fmt.Sprintf("%d of %d objects are followed by a comma; JSON Lines has none", commas, lines), Hint: "remove the commas at the ends of the lines (rxeval fix FILE -o FIXED does it)"}, true
+	return Problem{Code: CodeNotJSONL, Message: fmt.Sprintf("%d of %s %s followed by a comma; JSON Lines has none", commas, plural(lines, "object"), map[bool]string{true: "is", false: "are"}[commas == 1]), Hint: "remove the commas at the ends of the lines (rxeval fix FILE -o FIXED does it)"}, true
 }
 
 // wrongKind recognises a first row that belongs to another kind of file.

@@ -350,7 +350,7 @@ func (w *validator) lines(data []byte) {
 	}
 	flush()
 	if crlf > 0 {
-		w.keep(Problem{Line: firstCRLF, Code: CodeCRLF, Message: fmt.Sprintf("%d lines end in CRLF; the CR is ignored", crlf), Hint: "use Unix (LF) line endings"})
+		w.keep(Problem{Line: firstCRLF, Code: CodeCRLF, Message: fmt.Sprintf("%s in CRLF; the CR is ignored", map[bool]string{true: "1 line ends", false: fmt.Sprint(crlf) + " lines end"}[crlf == 1]), Hint: "use Unix (LF) line endings"})
 	}
 	if w.report.Rows == 0 {
 		w.keep(Problem{Code: CodeEmptyFile, Message: "the file holds no rows"})

@@ -121,7 +121,7 @@ func (o *fixOptions) rewrite(e *env, src *validate.Source) (data []byte, name st
 	if err := writeOut(e.stdout, o.out, data); err != nil {
 		return nil, "", err
 	}
-	fmt.Fprintf(e.stderr, "%s: %d values rewritten\n", src.Name, len(rewrites))
+	fmt.Fprintf(e.stderr, "%s: %s rewritten\n", src.Name, countOf(len(rewrites), "value"))
 	return data, name, nil
 }
 

@@ -196,7 +196,7 @@ func (o *reportOptions) writePage(e *env, docs []eval.Document, cmp *eval.Compar
 		if len(docs) == 1 {
 			runWord = "run"
 		}
-		fmt.Fprintf(e.stderr, "rxeval report: wrote %s (%d samples, %d %s, %d bytes)\n", o.out, samples, len(docs), runWord, page.Len())
+		fmt.Fprintf(e.stderr, "rxeval report: wrote %s (%s, %d %s, %d bytes)\n", o.out, countOf(samples, "sample"), len(docs), runWord, page.Len())
 	}
 	return nil
 }

@@ -566,7 +566,7 @@ func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, text 
 		preds[r.Idx] = p
 	}
 	if unlabelled > 0 {
-		fmt.Fprintf(e.stderr, "%s: %d predictions have no gold label and are not scored\n", path, unlabelled)
+		fmt.Fprintf(e.stderr, "%s: %s no gold label and %s not scored\n", path, map[bool]string{true: "1 prediction has", false: fmt.Sprint(unlabelled) + " predictions have"}[unlabelled == 1], map[bool]string{true: "is", false: "are"}[unlabelled == 1])
 	}
 	return preds, nil
 }

@@ -47,7 +47,7 @@ func newProgress(w io.Writer, total, cached int, hosts []string, calls func() in
 		if len(hosts) > 1 {
 			on = fmt.Sprintf("%d hosts", len(hosts))
 		}
-		fmt.Fprintf(w, "judging %d pairs with the model on %s (%d from the cache)\n", total, on, cached)
+		fmt.Fprintf(w, "judging %d pair%s with the model on %s (%d from the cache)\n", total, map[bool]string{true: "", false: "s"}[total == 1], on, cached)
 	}
 	return p
 }
