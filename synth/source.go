@@ -5,6 +5,7 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"github.com/rxeval/rxeval/internal/jsonmsg"
 	"io"
@@ -75,6 +76,9 @@ func ReadSources(r io.Reader) ([]Source, []SkippedSource, error) {
 		out = append(out, s)
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, nil, fmt.Errorf("line %d: longer than the limit of %d bytes", line+1, 16<<20)
+		}
 		return nil, nil, fmt.Errorf("line %d: %w", line+1, err)
 	}
 	return out, skipped, nil

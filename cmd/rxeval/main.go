@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/rxeval/rxeval/internal/editdist"
@@ -93,7 +94,7 @@ func (c *command) parse(fs *pflag.FlagSet, args []string) error {
 			}
 			return helpText{text}
 		}
-		return usageError{err}
+		return usageError{plainFlagError(err)}
 	}
 	if err := checkRanges(fs); err != nil {
 		return usageError{err}
@@ -192,4 +193,30 @@ func suggestCommand(name string) (string, bool) {
 		}
 	}
 	return best, best != ""
+}
+
+// plainFlagError says a flag value's mistake without Go's parser in it:
+// 'invalid argument "1e5" for "--bootstrap" flag: strconv.ParseInt:
+// parsing "1e5": invalid syntax' becomes '... flag: not a whole number'.
+func plainFlagError(err error) error {
+	var ne *strconv.NumError
+	if !errors.As(err, &ne) {
+		return err
+	}
+	msg := err.Error()
+	i := strings.Index(msg, "strconv."+ne.Func+":")
+	if i < 0 {
+		return err
+	}
+	what := "not a number"
+	switch {
+	case strings.HasPrefix(ne.Func, "ParseInt"), strings.HasPrefix(ne.Func, "ParseUint"):
+		what = "not a whole number"
+	case strings.HasPrefix(ne.Func, "ParseBool"):
+		what = "not true or false"
+	}
+	if errors.Is(ne.Err, strconv.ErrRange) {
+		what = "out of range"
+	}
+	return errors.New(msg[:i] + what)
 }
