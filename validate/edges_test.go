@@ -299,3 +299,25 @@ func TestNumberOutOfRange(t *testing.T) {
 		t.Errorf("errors = %q", msgs)
 	}
 }
+
+// TestJSONHints: a byte order mark inside a line is named as one (not
+// "invalid character 'ï'"), and NaN or Infinity gets a hint.
+func TestJSONHints(t *testing.T) {
+	v := newValidator(t)
+	for _, c := range []struct{ line, msg, hint string }{
+		{"{\"idx\": \"formalrx_0001\", \xef\xbb\xbf\"verdict\": \"aligned\"}", "a byte order mark (U+FEFF) at byte column 26", "remove it"},
+		{`{"idx": "formalrx_0001", "verdict": "aligned", "x": NaN}`, "not valid JSON", "NaN and Infinity are not JSON"},
+		{`{"idx": "formalrx_0001", "verdict": "aligned", "x": -Infinity}`, "not valid JSON", "NaN and Infinity are not JSON"},
+	} {
+		rep := v.Validate(&Source{Name: "p.jsonl", Data: []byte(c.line + "\n")}, Options{Expected: threeIDs(t)})
+		found := false
+		for _, p := range rep.Errors {
+			if p.Code == CodeNotJSON && strings.Contains(p.Message, c.msg) && strings.Contains(p.Hint, c.hint) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q: no not_json with %q and hint %q in %v", c.line, c.msg, c.hint, rep.Errors)
+		}
+	}
+}

@@ -251,13 +251,19 @@ func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
 	obj, kind, elided, err := decodeRow(line)
 	if err != nil {
 		msg := DescribeJSONError(err)
+		hint := "each line must be one complete JSON object"
 		if se, ok := err.(*json.SyntaxError); ok {
 			msg = fmt.Sprintf("not valid JSON at byte column %d: %s", se.Offset, se.Error())
-			if se.Error() == "unexpected end of JSON input" {
+			switch at := max(int(se.Offset)-1, 0); {
+			case se.Error() == "unexpected end of JSON input":
 				msg = fmt.Sprintf("not valid JSON: the line ends at byte %d before the object is closed (%s)", len(line), se.Error())
+			case at < len(line) && bytes.HasPrefix(line[at:], []byte("\xef\xbb\xbf")):
+				msg = fmt.Sprintf("a byte order mark (U+FEFF) at byte column %d, outside any string: JSON allows none there", se.Offset)
+				hint = "remove it (text pasted from a file that starts with one)"
+			case at < len(line) && (bytes.HasPrefix(line[at:], []byte("NaN")) || bytes.HasPrefix(line[at:], []byte("Infinity")) || bytes.HasPrefix(line[at:], []byte("-Infinity"))):
+				hint = "NaN and Infinity are not JSON (Python's json.dumps writes them unless allow_nan=False): write null or a number"
 			}
 		}
-		hint := "each line must be one complete JSON object"
 		if t := bytes.TrimSpace(line); len(t) == 1 && (t[0] == '{' || t[0] == '}') {
 			hint = "the file looks pretty-printed; JSONL needs each object on one line"
 		}

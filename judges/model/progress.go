@@ -131,8 +131,8 @@ func (p *progress) final(rs RunStats, hosts []HostStats, maxCalls int64) {
 	if s := rs.Elapsed.Seconds(); s > 0 {
 		rate = float64(rs.Calls) / s
 	}
-	fmt.Fprintf(p.w, "model judge: %d pairs, %d from the cache, %d model calls in %s (%.1f calls/s); %d decided, %d undecided",
-		rs.Pairs, rs.Cached, rs.Calls, rs.Elapsed.Round(time.Millisecond), rate, rs.Cached+rs.Decided, rs.Undecided)
+	fmt.Fprintf(p.w, "model judge: %d pair%s, %d from the cache, %d model call%s in %s (%.1f calls/s); %d decided, %d undecided",
+		rs.Pairs, map[bool]string{true: "", false: "s"}[rs.Pairs == 1], rs.Cached, rs.Calls, map[bool]string{true: "", false: "s"}[rs.Calls == 1], rs.Elapsed.Round(time.Millisecond), rate, rs.Cached+rs.Decided, rs.Undecided)
 	if rs.Failed > 0 {
 		fmt.Fprintf(p.w, ", %d of them failed", rs.Failed)
 		if rs.Unusable > 0 {
