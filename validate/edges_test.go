@@ -308,6 +308,7 @@ func TestJSONHints(t *testing.T) {
 		{"{\"idx\": \"formalrx_0001\", \xef\xbb\xbf\"verdict\": \"aligned\"}", "a byte order mark (U+FEFF) at byte column 26", "remove it"},
 		{`{"idx": "formalrx_0001", "verdict": "aligned", "x": NaN}`, "not valid JSON", "NaN and Infinity are not JSON"},
 		{`{"idx": "formalrx_0001", "verdict": "aligned", "x": -Infinity}`, "not valid JSON", "NaN and Infinity are not JSON"},
+		{`{"idx": "formalrx_0001", "x": ` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}`, "nested more than 10,000 levels deep", "nothing nested"},
 	} {
 		rep := v.Validate(&Source{Name: "p.jsonl", Data: []byte(c.line + "\n")}, Options{Expected: threeIDs(t)})
 		found := false

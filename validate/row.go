@@ -255,6 +255,9 @@ func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
 		if se, ok := err.(*json.SyntaxError); ok {
 			msg = fmt.Sprintf("not valid JSON at byte column %d: %s", se.Offset, se.Error())
 			switch at := max(int(se.Offset)-1, 0); {
+			case strings.Contains(se.Error(), "exceeded max depth"):
+				msg = "JSON nested more than 10,000 levels deep, past what the reader takes"
+				hint = "a prediction row holds strings and null, nothing nested"
 			case se.Error() == "unexpected end of JSON input":
 				msg = fmt.Sprintf("not valid JSON: the line ends at byte %d before the object is closed (%s)", len(line), se.Error())
 			case at < len(line) && bytes.HasPrefix(line[at:], []byte("\xef\xbb\xbf")):
