@@ -90,13 +90,15 @@ func boundaryOperand(d Difference) string {
 			}
 			continue
 		}
-		reduced := collapse[[2]string{side2[side], v}]
-		if reduced == nil {
-			continue
-		}
-		ra, rb := reduced[d.A], reduced[d.B]
-		if ra == "?" || rb == "?" || ra != "" && ra == rb {
-			return fmt.Sprintf("the statements differ only in %s vs %s with %s as an operand, where both operators can give the same value", d.A, d.B, v)
+		for _, v := range strings.Split(v, "|") { // a / a is 1 or 0
+			reduced := collapse[[2]string{side2[side], v}]
+			if reduced == nil {
+				continue
+			}
+			ra, rb := reduced[d.A], reduced[d.B]
+			if ra == "?" || rb == "?" || ra != "" && ra == rb {
+				return fmt.Sprintf("the statements differ only in %s vs %s with %s as an operand, where both operators can give the same value", d.A, d.B, v)
+			}
 		}
 	}
 	for side, c := range n.C {
@@ -307,6 +309,19 @@ func boundaryValue(n *Node) string {
 		return "⊥" // the least list and string
 	case n.K == KindID:
 		return boundaryNames[n.V]
+	case n.K == KindBinary && len(n.C) == 2 && sameUpToOrder(n.C[0], n.C[1]):
+		switch n.V {
+		case "-":
+			return "0" // y - y, x + y - (y + x)
+		case "\\", "∆":
+			return "∅" // s \ s
+		case "/":
+			return "0|1" // a / a: 1, or 0 where a = 0
+		}
+	case n.K == KindBinary && n.V == "∩" && len(n.C) == 2 && (complementOf(n.C[0], n.C[1]) || complementOf(n.C[1], n.C[0])):
+		return "∅" // s ∩ sᶜ
+	case n.K == KindApp && len(n.C) == 3 && n.C[0].K == KindID && n.C[0].V == "symmDiff" && sameUpToOrder(n.C[1], n.C[2]):
+		return "∅"
 	}
 	return ""
 }
@@ -510,7 +525,7 @@ func masked(d Difference, env map[string]*Node, class string) string {
 			}
 			// An annihilated operand: 0 * (x + 3), (x - x) * (y + 3),
 			// (x + 3) / 0, (x + 3) ^ 0 do not depend on it.
-			zero := boundaryValue(other) == "0" || other.K == KindBinary && other.V == "-" && len(other.C) == 2 && Equal(other.C[0], other.C[1])
+			zero := boundaryValue(other) == "0"
 			if (p.V == "*" || p.V == "•") && zero || (p.V == "/" || p.V == "^") && child == p.C[0] && boundaryValue(p.C[1]) == "0" {
 				return what + ", in an operand that a 0 beside it annihilates"
 			}
@@ -742,7 +757,7 @@ func sameByOperands(d Difference) string {
 	if n == nil || n.K != KindBinary || len(n.C) != 2 {
 		return ""
 	}
-	if Equal(n.C[0], n.C[1]) {
+	if sameUpToOrder(n.C[0], n.C[1]) {
 		return fmt.Sprintf("the statements differ only in %s vs %s, applied to the same term twice, where different operators can mean the same", d.A, d.B)
 	}
 	if id := rightIdentity[d.A]; id != "" && id == rightIdentity[d.B] && boundaryValue(n.C[1]) == id {
@@ -828,4 +843,43 @@ func hasKind(n *Node, k Kind) bool {
 		}
 	}
 	return false
+}
+
+// sameUpToOrder reports whether a and b are one term up to the order of
+// the operands of + * ∩ ∪ ⊔ ⊓ ∆ (a + b and b + a): where a different
+// operator applies to both, or a - b is 0, their values may coincide. *
+// is taken as commutative too, which can only leave a pair undecided.
+func sameUpToOrder(a, b *Node) bool {
+	return orderFreeKey(a) == orderFreeKey(b)
+}
+
+var orderFree = map[string]bool{"+": true, "*": true, "∩": true, "∪": true, "⊔": true, "⊓": true, "∆": true, "=": true, "↔": true, "∧": true, "∨": true}
+
+// orderFreeKey prints n with the operands of orderFree operators sorted.
+func orderFreeKey(n *Node) string {
+	n = unwrapParens(n)
+	if len(n.C) == 0 {
+		return n.K.String() + ":" + n.V
+	}
+	keys := make([]string, len(n.C))
+	for i, c := range n.C {
+		keys[i] = orderFreeKey(c)
+	}
+	if n.K == KindBinary && orderFree[n.V] && len(keys) == 2 && keys[1] < keys[0] {
+		keys[0], keys[1] = keys[1], keys[0]
+	}
+	return n.K.String() + ":" + n.V + "(" + strings.Join(keys, ",") + ")"
+}
+
+func unwrapParens(n *Node) *Node {
+	for n.K == KindParen && len(n.C) == 1 {
+		n = n.C[0]
+	}
+	return n
+}
+
+// complementOf reports whether c is sᶜ for s.
+func complementOf(s, c *Node) bool {
+	c = unwrapParens(c)
+	return c.K == KindPostfix && c.V == "ᶜ" && len(c.C) == 1 && sameUpToOrder(s, c.C[0])
 }
