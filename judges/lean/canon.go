@@ -1,6 +1,9 @@
 package lean
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // symmetric operators whose operands may be sorted.
 var symmetric = map[string]bool{"=": true, "↔": true}
@@ -38,16 +41,11 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 			return z.canon(&Node{K: KindPi, V: "_", C: []*Node{a.C[0], {K: KindPi, V: "_", C: []*Node{a.C[1], n.C[1]}}}}, true)
 		}
 		// sort a run of hypotheses: A → B → C  is  B → A → C
-		// A hypothesis of a class type (z : Zero α, unused) is a local
-		// instance: it ends the run (see dependencies).
-		var run []*Node
-		for b := n; b.K == KindPi && b.V == "_"; b = b.C[1] {
-			run = append(run, b.C[0])
-		}
-		pinned := pinnedHyps(run)
+		// A pinned hypothesis (z : Zero α, unused: a local instance) ends
+		// the run (see dependencies).
 		var hyps []*Node
 		body := n
-		for body.K == KindPi && body.V == "_" && !pinned[body.C[0]] {
+		for body.K == KindPi && body.V == "_" && !pinned(body.C[0]) {
 			hyps = append(hyps, body.C[0])
 			body = body.C[1]
 		}
@@ -104,7 +102,7 @@ func (z *normalizer) canonRun(n *Node, top bool) *Node {
 		heads = append(heads, body.C[0])
 		body = body.C[1]
 	}
-	if len(heads) < 8 || pinnedRun(heads) {
+	if len(heads) < 8 || slices.ContainsFunc(heads, pinned) {
 		return nil
 	}
 	canonHeads := make([]*Node, len(heads))
@@ -125,22 +123,11 @@ func (z *normalizer) canonRun(n *Node, top bool) *Node {
 	return body
 }
 
-// pinnedHyps are the hypotheses of a run whose type may be a class (see
-// dependencies): local instances, which end a run of hypotheses sorted.
-func pinnedHyps(run []*Node) map[*Node]bool {
-	var pinned map[*Node]bool
-	for _, t := range run {
-		if classes[typeHead(t)] || holdsIndex(t) {
-			if pinned == nil {
-				pinned = map[*Node]bool{}
-			}
-			pinned[t] = true
-		}
-	}
-	return pinned
-}
-
-func pinnedRun(run []*Node) bool { return len(pinnedHyps(run)) > 0 }
+// pinned reports whether a binder of type t keeps its place in a run of
+// binders or hypotheses (see dependencies): its type is a class (a local
+// instance), or it holds an index xs[i] (whose bound's proof comes from
+// the hypotheses before it).
+func pinned(t *Node) bool { return classes[typeHead(t)] || holdsIndex(t) }
 
 // propRelations always build a proposition.
 var propRelations = map[string]bool{"=": true, "<": true, "≤": true, "∈": true, "⊆": true, "⊂": true, "∣": true, "≡": true, "↔": true, "∧": true, "∨": true}

@@ -145,12 +145,8 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 		if Equal(a.positional(), b.positional()) {
 			return Same, "the statements' normalized trees are equal"
 		}
-		if pa, pb := a.positional(), b.positional(); pa.K == KindDecls && pb.K == KindDecls && len(pa.C) == len(pb.C) {
-			for i := 0; i+1 < len(pa.C); i++ {
-				if !Equal(pa.C[i], pb.C[i]) {
-					return Undecided, fmt.Sprintf("the normalized trees are equal, but declaration %d of %d is equal only after reordering, and the statement may use its shape (Classical.choose of a lemma, a hypothesis of a defined ∃ type, a lemma applied to arguments)", i+1, len(pa.C))
-				}
-			}
+		if i, n := differingDecl(a.positional(), b.positional()); i > 0 {
+			return Undecided, fmt.Sprintf("the normalized trees are equal, but declaration %d of %d is equal only after reordering, and the statement may use its shape (Classical.choose of a lemma, a hypothesis of a defined ∃ type, a lemma applied to arguments)", i, n)
 		}
 		for _, p := range []*Prepared{a, b} {
 			if h := proofUsed(p.st.Tree); h != "" {
@@ -189,14 +185,25 @@ func beforeTheorem(na, nb *Node) string {
 			}
 		}
 	}
-	if len(na.C) == len(nb.C) {
-		for i := 0; i+1 < len(na.C); i++ {
-			if !Equal(na.C[i], nb.C[i]) {
-				return fmt.Sprintf("the statements differ in one place, inside declaration %d of %d before the theorem, which may not use it, or only where the two values coincide", i+1, len(na.C))
-			}
-		}
+	if i, n := differingDecl(na, nb); i > 0 {
+		return fmt.Sprintf("the statements differ in one place, inside declaration %d of %d before the theorem, which may not use it, or only where the two values coincide", i, n)
 	}
 	return ""
+}
+
+// differingDecl is the position (from 1) of the first declaration before
+// the theorem that differs between two trees of as many declarations, and
+// their number; 0 if none differs.
+func differingDecl(a, b *Node) (int, int) {
+	if a.K != KindDecls || b.K != KindDecls || len(a.C) != len(b.C) {
+		return 0, 0
+	}
+	for i := 0; i+1 < len(a.C); i++ {
+		if !Equal(a.C[i], b.C[i]) {
+			return i + 1, len(a.C)
+		}
+	}
+	return 0, 0
 }
 
 // mayBeSame are operators that mean the same on some types (≤ and ⊆ on
@@ -310,10 +317,7 @@ func proofUsed(tree *Node) string {
 		switch {
 		case binderKinds[n.K] && len(n.C) >= 2:
 			for _, c := range n.C[:len(n.C)-1] {
-				for c.K == KindParen && len(c.C) == 1 {
-					c = c.C[0]
-				}
-				whole[c] = true
+				whole[unwrapParens(c)] = true
 			}
 			name := strings.TrimPrefix(n.V, "[")
 			last := len(n.C) - 1

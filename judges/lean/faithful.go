@@ -82,8 +82,9 @@ func boundaryOperand(d Difference) string {
 	if n == nil || n.K != KindBinary || len(n.C) != 2 {
 		return ""
 	}
+	values := [2]string{boundaryValue(n.C[0]), boundaryValue(n.C[1])}
 	for side, c := range n.C {
-		v := boundaryValue(c)
+		v := values[side]
 		if v == "" {
 			if coinciding := coincideAt(side, d.A, d.B); len(coinciding) > 0 && computedConstant(c, coinciding) {
 				return fmt.Sprintf("the statements differ only in %s vs %s with a computed constant as an operand, whose value may make both operators give the same value (x * (2 - 1) and x / (2 - 1))", d.A, d.B)
@@ -91,18 +92,12 @@ func boundaryOperand(d Difference) string {
 			continue
 		}
 		for _, v := range strings.Split(v, "|") { // a / a is 1 or 0
-			reduced := collapse[[2]string{side2[side], v}]
-			if reduced == nil {
-				continue
-			}
-			ra, rb := reduced[d.A], reduced[d.B]
-			if ra == "?" || rb == "?" || ra != "" && ra == rb {
+			if mayCoincide(side, v, d.A, d.B) {
 				return fmt.Sprintf("the statements differ only in %s vs %s with %s as an operand, where both operators can give the same value", d.A, d.B, v)
 			}
 		}
 	}
-	for side, c := range n.C {
-		v := boundaryValue(c)
+	for side, v := range values {
 		if r := collapse[[2]string{side2[side], v}]; r[d.A] != "" && r[d.B] != "" {
 			continue // the table knows both: s ∪ ∅ is s, s ∩ ∅ is ∅
 		}
@@ -110,8 +105,8 @@ func boundaryOperand(d Difference) string {
 			return fmt.Sprintf("the statements differ only in %s vs %s against %s, a bottom or top element, where they may coincide", d.A, d.B, v)
 		}
 	}
-	for _, c := range n.C {
-		if v := boundaryValue(c); v != "" && relationPairs[[2]string{d.A, d.B}] {
+	for _, v := range values {
+		if v != "" && relationPairs[[2]string{d.A, d.B}] {
 			return fmt.Sprintf("the statements differ only in %s vs %s against %s, which mean the same on ℕ and on nonnegative terms", d.A, d.B, v)
 		}
 	}
@@ -143,15 +138,25 @@ func unwrapValue(n *Node) *Node {
 	return n
 }
 
+// mayCoincide reports whether operators a and b may give the same value
+// with the operand v on the given side (the collapse table: both reduce
+// to one thing, or one depends on the type).
+func mayCoincide(side int, v, a, b string) bool {
+	r := collapse[[2]string{side2[side], v}]
+	if r == nil {
+		return false
+	}
+	ra, rb := r[a], r[b]
+	return ra == "?" || rb == "?" || ra != "" && ra == rb
+}
+
 // coincideAt are the operand values (0, 1, -1) on the given side at which
-// operators a and b may give the same value (the collapse table).
+// operators a and b may give the same value.
 func coincideAt(side int, a, b string) map[string]bool {
 	out := map[string]bool{}
 	for _, v := range []string{"0", "1", "-1"} {
-		if r := collapse[[2]string{side2[side], v}]; r != nil {
-			if ra, rb := r[a], r[b]; ra == "?" || rb == "?" || ra != "" && ra == rb {
-				out[v] = true
-			}
+		if mayCoincide(side, v, a, b) {
+			out[v] = true
 		}
 	}
 	return out

@@ -91,14 +91,13 @@ func binderRun(n *Node, top bool) (run []*Node, body *Node, ok bool) {
 // run that binds a name twice (shadowing) keeps its order: ok is false.
 //
 // Three kinds of binder keep their place among the whole run: one holding
-// an index xs[i] (its bound's proof comes from the hypotheses before it),
-// one whose type
-// is a class (Zero α, Add α: a local instance whatever its brackets, and
-// the latest one in scope is the one Lean uses, so it must not move past
-// a hypothesis), and one whose
-// type is left to Lean (∀ n i, (i : _)) when the run's names are passed to
-// functions or named in types, since its inferred type may then depend on
-// another binder (f n i with f : ∀ n, Fin n → ℕ).
+// an index xs[i] (its bound's proof comes from the hypotheses before it);
+// one whose type is a class (Zero α, Add α: a local instance whatever its
+// brackets, and the latest one in scope is the one Lean uses, so it must
+// not move past a hypothesis); and one whose type is left to Lean
+// (∀ n i, (i : _)) when the run's names are passed to functions or named
+// in types, since its inferred type may then depend on another binder
+// (f n i with f : ∀ n, Fin n → ℕ).
 func (z *normalizer) dependencies(run []*Node, body *Node, env map[string]string) (after [][]bool, ok bool) {
 	names := map[string]bool{}
 	for _, b := range run {
@@ -122,7 +121,7 @@ func (z *normalizer) dependencies(run []*Node, body *Node, env map[string]string
 	}
 	passed := -1 // whether a name of the run is passed to a function or named in a type: unknown yet
 	for i, b := range run {
-		pin := classes[typeHead(b.C[0])] || holdsIndex(b.C[0])
+		pin := pinned(b.C[0])
 		if !pin && hasHole(b.C[0]) {
 			if passed < 0 {
 				passed = 0
