@@ -3,11 +3,11 @@ package study
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"github.com/rxeval/rxeval/internal/jsonmsg"
 	"sort"
 	"strings"
+
+	"github.com/rxeval/rxeval/internal/jsonmsg"
 )
 
 // Outcome is the part of a per-sample line (rxeval score --per-sample)
@@ -79,10 +79,6 @@ func ReadOutcomes(data []byte) (map[string]Outcome, []string, error) {
 func parseOutcome(line []byte) (Outcome, error) {
 	var l outcomeLine
 	if err := json.Unmarshal(line, &l); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field != "" {
-			return Outcome{}, fmt.Errorf("field %q: want %s, got JSON %s %s", te.Field, te.Type, te.Value, perSampleHint)
-		}
 		return Outcome{}, fmt.Errorf("%s %s", jsonmsg.Describe(err), perSampleHint)
 	}
 	if l.Idx == nil || *l.Idx == "" {

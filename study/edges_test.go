@@ -46,9 +46,9 @@ func TestReadOutcomesRefusesOtherFiles(t *testing.T) {
 		{"no localization", `{"idx":"a","verdict_ok":true,"category_ok":true,"correction":{"ok":true},"joint_ok":true}`, `line 1: idx "a": field "localization.ok": missing`},
 		{"no correction.ok", `{"idx":"a","verdict_ok":true,"category_ok":true,"localization":{"ok":true},"correction":{"by":"x"},"joint_ok":true}`, `line 1: idx "a": field "correction.ok": missing`},
 		{"no joint_ok", `{"idx":"a","verdict_ok":true,"category_ok":true,"localization":{"ok":true},"correction":{"ok":true}}`, `line 1: idx "a": field "joint_ok": missing`},
-		{"string verdict_ok", `{"idx":"a","verdict_ok":"yes"}`, `line 1: field "verdict_ok": want bool, got JSON string`},
+		{"string verdict_ok", `{"idx":"a","verdict_ok":"yes"}`, `line 1: field "verdict_ok": want true or false, got a string`},
 		{"null joint_ok", `{"idx":"a","verdict_ok":true,"category_ok":true,"localization":{"ok":true},"correction":{"ok":true},"joint_ok":null}`, `line 1: idx "a": field "joint_ok": missing`},
-		{"number idx", `{"idx":7}`, `line 1: field "idx": want string, got JSON number`},
+		{"number idx", `{"idx":7}`, `line 1: field "idx": want a string, got a number`},
 	} {
 		_, _, err := ReadOutcomes([]byte(tt.data))
 		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
