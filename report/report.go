@@ -282,21 +282,51 @@ func utf16Len(s string) int {
 	return n
 }
 
+// maxText is the most bytes of one text (a statement, a segment, a
+// correction, a reason) the page shows: ten times the longest text of the
+// real test inputs. A longer text is clipped with a note saying how much is
+// left out, so a hostile 200 MB answer neither bloats the page nor the
+// memory it takes to write it.
+const maxText = 64 << 10
+
+// clip returns s cut to maxText bytes at a rune boundary, with a note of
+// how many bytes are not shown.
+func clip(s string) string {
+	if len(s) <= maxText {
+		return s
+	}
+	cut := maxText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf(" … [%d more bytes not shown]", len(s)-cut)
+}
+
+// clipPtr is clip for an optional text.
+func clipPtr(s *string) *string {
+	if s == nil || len(*s) <= maxText {
+		return s
+	}
+	c := clip(*s)
+	return &c
+}
+
 func samples(docs []eval.Document) []sample {
 	n := len(docs[0].Outcomes)
 	out := make([]sample, n)
 	for i := range out {
 		o0 := &docs[0].Outcomes[i]
-		s := sample{Idx: o0.Idx, Informal: o0.Informal, Formal: o0.Formal,
-			Gold:  answer{Misaligned: o0.GoldMisaligned, Category: o0.GoldCategory, Segment: o0.GoldSegment, Correction: toEdit(o0.Formal, o0.GoldCorrection)},
+		formal := clip(o0.Formal)
+		s := sample{Idx: clip(o0.Idx), Informal: clip(o0.Informal), Formal: formal,
+			Gold:  answer{Misaligned: o0.GoldMisaligned, Category: clip(o0.GoldCategory), Segment: clipPtr(o0.GoldSegment), Correction: toEdit(formal, clipPtr(o0.GoldCorrection))},
 			Preds: make([]answer, len(docs))}
 		for k, doc := range docs {
 			o := &doc.Outcomes[i]
 			if s.Formal == "" {
-				s.Formal, s.Informal = o.Formal, o.Informal
+				s.Formal, s.Informal = clip(o.Formal), clip(o.Informal)
 			}
-			a := answer{Misaligned: o.PredMisaligned, Verdict: o.PredVerdictAsWritten, Category: o.PredCategory, Segment: o.PredSegment, Correction: toEdit(s.Formal, o.PredCorrection), Missing: o.Missing,
-				LocBy: by(o.Localization), CorrBy: by(o.Correction), LocWhy: o.Localization.Reason, CorrWhy: o.Correction.Reason}
+			a := answer{Misaligned: o.PredMisaligned, Verdict: clip(o.PredVerdictAsWritten), Category: clip(o.PredCategory), Segment: clipPtr(o.PredSegment), Correction: toEdit(s.Formal, clipPtr(o.PredCorrection)), Missing: o.Missing,
+				LocBy: by(o.Localization), CorrBy: by(o.Correction), LocWhy: clip(o.Localization.Reason), CorrWhy: clip(o.Correction.Reason)}
 			for bit, ok := range []bool{o.VerdictOK, o.CategoryOK, o.Localization.OK, o.Correction.OK, o.Joint} {
 				if ok {
 					a.OK |= 1 << bit
