@@ -46,11 +46,19 @@ func chromium(t *testing.T) string {
 func browser(t *testing.T) (context.Context, func() []string) {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium(t)), chromedp.NoSandbox,
-		chromedp.WindowSize(1400, 1000), chromedp.Flag("disable-gpu", true))
+		chromedp.WindowSize(1400, 1000), chromedp.Flag("disable-gpu", true),
+		chromedp.WSURLReadTimeout(time.Minute)) // a loaded CI machine can take longer than the default 20 s
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute)
 	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	// Start the browser before anything else uses the context: a start
+	// that fails is then reported here, and never retried on the same
+	// context, which chromedp answers with a panic (close of closed
+	// channel in ExecAllocator.Allocate, seen under load).
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", chromium(t), err)
+	}
 	var mu sync.Mutex
 	var errs []string
 	messages := chromedp.Console(ctx)
