@@ -48,16 +48,29 @@ func browser(t *testing.T) (context.Context, func() []string) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium(t)), chromedp.NoSandbox,
 		chromedp.WindowSize(1400, 1000), chromedp.Flag("disable-gpu", true),
 		chromedp.WSURLReadTimeout(time.Minute)) // a loaded CI machine can take longer than the default 20 s
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
 	// Start the browser before anything else uses the context: a start
-	// that fails is then reported here, and never retried on the same
-	// context, which chromedp answers with a panic (close of closed
-	// channel in ExecAllocator.Allocate, seen under load).
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", chromium(t), err)
+	// that failed and was retried on the same context makes chromedp panic
+	// (close of closed channel in ExecAllocator.Allocate). In a container
+	// Chromium now and then exits at once on start, so a start is tried
+	// three times, each on a fresh allocator.
+	var ctx context.Context
+	for try := 1; ; try++ {
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		c, cancelC := chromedp.NewContext(actx)
+		c, cancelT := context.WithTimeout(c, 2*time.Minute)
+		err := chromedp.Do(c)
+		if err == nil {
+			ctx = c
+			t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+			break
+		}
+		cancelT()
+		cancelC()
+		cancelA()
+		if try == 3 {
+			t.Fatalf("starting %s (3 tries): %v", chromium(t), err)
+		}
+		t.Logf("starting %s, try %d: %v", chromium(t), try, err)
 	}
 	var mu sync.Mutex
 	var errs []string
