@@ -42,6 +42,8 @@ func Prepare(s string) *Prepared {
 	if err == nil {
 		if name := imageShadows(st.Tree, map[string]int{}); name != "" {
 			st, err = nil, fmt.Errorf("%w: the image set-builder {… | %s …} binds %s, also bound outside it, and lean-ast does not model that scope", ErrNotModelled, name, name)
+		} else if name := shadowsGlobal(st.Tree); name != "" {
+			st, err = nil, shadowError(name)
 		}
 	}
 	return &Prepared{st: st, err: err}
