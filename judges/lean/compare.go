@@ -222,7 +222,10 @@ func init() {
 	// On an additive group acting on itself +ᵥ is + and -ᵥ is - (vadd_eq_add,
 	// vsub_eq_sub); a linear map composed with ∘ₗ coerces to the function
 	// composed with ∘ (LinearMap.coe_comp).
-	for _, p := range [][2]string{{"⊓", "∧"}, {"⊔", "∨"}, {"+", "⊔"}, {"+", "+ᵥ"}, {"-", "-ᵥ"}, {"∘", "∘ₗ"}} {
+	// On endomorphisms (Equiv.Perm, Module.End, Monoid.End, ring
+	// endomorphisms) * is composition (Equiv.Perm.coe_mul,
+	// Module.End.mul_eq_comp).
+	for _, p := range [][2]string{{"⊓", "∧"}, {"⊔", "∨"}, {"+", "⊔"}, {"+", "+ᵥ"}, {"-", "-ᵥ"}, {"∘", "∘ₗ"}, {"*", "∘"}, {"*", "∘ₗ"}, {"*", "≫"}} {
 		mayBeSame[p] = true
 		mayBeSame[[2]string{p[1], p[0]}] = true
 	}

@@ -46,12 +46,28 @@ func unfaithful(d Difference, na, nb *Node) string {
 	for ; i >= 0 && injective(d.path[i]); i-- {
 		lone = d.path[i]
 	}
+	// A closed term may bind its own variables: ∑ i ∈ range 2, i ^ 2 and
+	// ∑ i ∈ range 2, i ^ 3 are both 1 (round 12a).
 	t := lone
-	for ; i >= 0 && valueNode(d.path[i]) && !hasVariable(d.path[i], false); i-- {
-		t = d.path[i]
+	for j := i; j >= 0 && (valueNode(d.path[j]) || d.path[j].K == KindBig || d.path[j].K == KindLambda); j-- {
+		if !hasFreeVariable(d.path[j]) {
+			t = d.path[j]
+		}
 	}
 	if t != lone {
 		return fmt.Sprintf("the statements differ only in %s vs %s inside %s, a term with no variable whose two values may coincide", d.A, d.B, clipNode(t))
+	}
+	if r := enclosingRelation(d); r != nil && !hasFreeVariable(r) {
+		return fmt.Sprintf("the statements differ only in %s vs %s inside %s, a relation between terms with no variable, true or false either way (2 < 3 and 2 < 4)", d.A, d.B, clipNode(r))
+	}
+	if d.Kind == "operator" && homogeneous[d.A] && homogeneous[d.B] && d.at != nil && d.at.K == KindBinary {
+		if env := pathTypes(d); !componentTyped(d.at, env) {
+			// on another type an instance gives the operators their
+			// meaning: on Associates ≤ is ∣ (Associates.dvd_eq_le), on a
+			// tropical semiring + is min (issue 17.3: type unknown,
+			// undecided)
+			return fmt.Sprintf("the statements differ only in %s vs %s, on operands whose type lean-ast cannot read as ℕ, ℤ, ℚ, ℝ or ℂ, where the instances may make them the same", d.A, d.B)
+		}
 	}
 	if d.Kind == "numeral" {
 		return numeralUnfaithful(d)
@@ -392,6 +408,7 @@ var numericResults = map[string]string{
 	"Nat.choose": "ℕ", "Nat.factorial": "ℕ", "Nat.gcd": "ℕ", "Nat.lcm": "ℕ", "Nat.totient": "ℕ", "Nat.fib": "ℕ", "Nat.sqrt": "ℕ",
 	"Int.gcd": "ℕ", "Int.natAbs": "ℕ", "Int.toNat": "ℕ", "Finset.card": "ℕ", "Int.floor": "ℤ", "Int.ceil": "ℤ", "Nat.floor": "ℕ", "Nat.ceil": "ℕ",
 	"Real.sqrt": "ℝ", "Real.log": "ℝ", "Real.exp": "ℝ", "Real.sin": "ℝ", "Real.cos": "ℝ", "Real.tan": "ℝ", "Real.arctan": "ℝ", "Real.logb": "ℝ",
+	"Real.pi": "ℝ", "π": "ℝ", "Complex.I": "ℂ", "Complex.abs": "ℝ", "Complex.exp": "ℂ",
 }
 
 // numeralUnfaithful says why a single differing numeral does not show the
@@ -514,6 +531,12 @@ func masked(d Difference, env map[string]*Node, class string) string {
 					return fmt.Sprintf("%s, under %s, a function that may map two numbers to one", what, h.V)
 				}
 			}
+			// An argument of a bound function is elaborated at its
+			// domain: with f : K → Prop, f (n + 3) is f (↑n + 3), and in
+			// characteristic 2 that is f (↑n + 1) (round 12a).
+			if h := p.C[0]; child != h && h.K == KindID && env[h.V] != nil && !readableDomain(domainOf(env[h.V], p, child)) {
+				return fmt.Sprintf("%s, in an argument of %s, whose domain lean-ast cannot read as ℕ, ℤ, ℚ, ℝ, ℂ, a set of them or Prop (there two numerals may be one element)", what, h.V)
+			}
 		case KindFloor, KindCeil, KindFloorNat, KindCeilNat, KindAbs, KindNorm:
 			return what + ", under a rounding, an absolute value or a norm, which may map two values to one"
 		case KindIte:
@@ -523,6 +546,11 @@ func masked(d Difference, env map[string]*Node, class string) string {
 		case KindBinary:
 			if len(p.C) != 2 {
 				continue
+			}
+			if p.V == "⊔" || p.V == "⊓" {
+				// max and min on a linear order (x ⊔ 3 = 5 and x ⊔ 4 = 5
+				// are both x = 5), like max and min themselves
+				return what + ", under " + p.V + ", which may map two values to one"
 			}
 			other := p.C[0]
 			if other == child {
@@ -680,6 +708,40 @@ func componentClass(n *Node, env map[string]*Node) (string, bool) {
 	return class, ok
 }
 
+// componentTyped reports whether every leaf of the component n is a
+// numeral or has a type lean-ast reads: ℕ ℤ ℚ ℝ ℂ, or a type variable
+// bound in the statement ((G : Type*) [Group G] (a b : G)), where the
+// operators are the classes' own for every type at once. A concrete type
+// of another kind may give them other meanings: on Associates ℕ, ≤ is ∣;
+// on Equiv.Perm, * is ∘.
+func componentTyped(n *Node, env map[string]*Node) bool {
+	switch {
+	case n.K == KindParen || n.K == KindUnary && n.V == "-" || n.K == KindAbs:
+		return componentTyped(n.C[0], env)
+	case n.K == KindBinary && homogeneous[n.V] && len(n.C) == 2:
+		return componentTyped(n.C[0], env) && componentTyped(n.C[1], env)
+	case n.K == KindBinary && n.V == "^" && len(n.C) == 2:
+		return componentTyped(n.C[0], env)
+	case n.K == KindNum || n.K == KindCoe:
+		return true
+	case n.K == KindID:
+		if t, ok := env[n.V]; ok && t.K == KindID {
+			if tt, ok := env[t.V]; ok && isSort(tt) {
+				return true
+			}
+		}
+	}
+	return numRank[leafClass(n, env)] > 0
+}
+
+// isSort reports whether t is Type, Type*, Type u, Sort u or Sort*.
+func isSort(t *Node) bool {
+	if t.K == KindApp && len(t.C) > 0 {
+		t = t.C[0]
+	}
+	return t.K == KindID && (t.V == "Type" || t.V == "Type*" || t.V == "Sort" || t.V == "Sort*")
+}
+
 // leafClass is the numeric type of a component's leaf, or "".
 func leafClass(n *Node, env map[string]*Node) string {
 	switch n.K {
@@ -777,7 +839,8 @@ func modular(n *Node) string {
 	case n.K == KindID:
 		head, _, _ := strings.Cut(n.V, ".")
 		switch head {
-		case "ZMod", "Fin", "BitVec", "UInt8", "UInt16", "UInt32", "UInt64", "USize":
+		case "ZMod", "Fin", "BitVec", "UInt8", "UInt16", "UInt32", "UInt64", "USize",
+			"CharP", "ExpChar", "CharTwo", "ringChar", "GaloisField": // in characteristic p numerals wrap, and a + b is a - b in characteristic 2
 			return head
 		}
 		if n.V == "Nat.ModEq" || n.V == "Int.ModEq" || n.V == "AddCommGroup.ModEq" {
@@ -835,6 +898,98 @@ func hasVariable(n *Node, head bool) bool {
 		}
 	}
 	return false
+}
+
+// hasFreeVariable is hasVariable without the names n binds itself: ∑ i ∈
+// range 3, i ^ 2 has none.
+func hasFreeVariable(n *Node) bool {
+	inner := map[string]bool{}
+	var bind func(*Node)
+	bind = func(m *Node) {
+		switch {
+		case binderKinds[m.K]:
+			inner[strings.TrimPrefix(m.V, "[")] = true
+		case m.K == KindBig && len(m.C) > 0:
+			inner[m.C[0].V] = true
+		}
+		for _, c := range m.C {
+			bind(c)
+		}
+	}
+	bind(n)
+	var walk func(m *Node, head bool) bool
+	walk = func(m *Node, head bool) bool {
+		if m.K == KindID {
+			// #0.1 is a bound name (boundName), #0.1.2 and h.1 project one
+			name, rest, _ := strings.Cut(m.V, ".")
+			if strings.HasPrefix(name, "#") {
+				depth, _, _ := strings.Cut(rest, ".")
+				name += "." + depth
+			}
+			if inner[name] {
+				return false
+			}
+			return strings.HasPrefix(m.V, "#") || !head
+		}
+		for i, c := range m.C {
+			if m.K == KindAscription && i == 1 {
+				continue
+			}
+			if walk(c, m.K == KindApp && i == 0) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(n, false)
+}
+
+// enclosingRelation is the relation whose operands hold the difference,
+// reached through value terms only (or the differing relation itself), or
+// nil.
+func enclosingRelation(d Difference) *Node {
+	if d.at != nil && d.at.K == KindBinary && propOps[d.at.V] {
+		return d.at
+	}
+	for i := len(d.path) - 1; i >= 0; i-- {
+		p := d.path[i]
+		switch {
+		case p.K == KindBinary && propOps[p.V]:
+			return p
+		case !valueNode(p) && p.K != KindBig:
+			return nil
+		}
+	}
+	return nil
+}
+
+// domainOf is the declared domain of f's parameter that arg is given to in
+// the application app of f, whose type is t; nil when not read.
+func domainOf(t, app, arg *Node) *Node {
+	for _, a := range app.C[1:] {
+		if t.K != KindPi || len(t.C) != 2 {
+			return nil
+		}
+		if a == arg {
+			return t.C[0]
+		}
+		t = t.C[1]
+	}
+	return nil
+}
+
+// readableDomain reports whether a numeral given to a parameter of type t
+// has a type lean-ast reads: ℕ ℤ ℚ ℝ ℂ, a Set or Finset of one, or Prop
+// (whose terms give their numerals their own types).
+func readableDomain(t *Node) bool {
+	if t == nil {
+		return false
+	}
+	t = unwrapParens(t)
+	if numRank[typeClass(t)] > 0 || t.K == KindID && t.V == "Prop" {
+		return true
+	}
+	return t.K == KindApp && len(t.C) == 2 && typeClass(t) == "set" && numRank[typeClass(t.C[1])] > 0
 }
 
 // hasKind reports whether a node of kind k occurs in n.
