@@ -3,6 +3,9 @@ package lean
 import (
 	"slices"
 	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // symmetric operators whose operands may be sorted.
@@ -127,7 +130,59 @@ func (z *normalizer) canonRun(n *Node, top bool) *Node {
 // binders or hypotheses (see dependencies): its type is a class (a local
 // instance), or it holds an index xs[i] (whose bound's proof comes from
 // the hypotheses before it).
-func pinned(t *Node) bool { return classes[typeHead(t)] || holdsIndex(t) }
+func pinned(t *Node) bool { return mayBeClass(t) || holdsIndex(t) }
+
+// mayBeClass reports whether a binder of type t may be a local instance:
+// its type's head is a listed class, or a name lean-ast cannot tell from
+// one. In Lean any binder whose type is a class is a local instance,
+// whatever its brackets ((h : NeZero n) makes (x : Fin n) (hx : x = 0)
+// elaborate), and Mathlib has thousands of classes (round 12b found
+// NeZero, BooleanAlgebra, IsEmpty, Category, OrderBot, RCLike moved). So
+// only a binder known not to be one moves: a proposition built by a
+// relation, a connective or a quantifier; a type variable or another
+// short name (classes have names of two letters or more that start with
+// a capital: G, α, 𝕜 and x are not); or a head in notClasses.
+func mayBeClass(t *Node) bool {
+	h := typeHead(t)
+	if h == "" {
+		return false // a relation, a connective, ∃, ¬: a proposition
+	}
+	if classes[h] {
+		return true
+	}
+	if strings.HasPrefix(h, "#") || identAliases[h] != "" || numRank[h] > 0 {
+		return false
+	}
+	last := h[strings.LastIndexByte(h, '.')+1:]
+	if notClasses[last] || notClasses[h] {
+		return false
+	}
+	r, size := utf8.DecodeRuneInString(last)
+	rest := strings.TrimRight(last[size:], "'₀₁₂₃₄₅₆₇₈₉")
+	return unicode.IsUpper(r) && r < unicode.MaxLatin1 && rest != ""
+}
+
+// notClasses are heads of common binder types that are not classes:
+// predicates (defined propositions and structures) and types.
+var notClasses = map[string]bool{}
+
+func init() {
+	for _, s := range strings.Fields(`Prop Type Sort True False Prime Coprime Irreducible Squarefree Even Odd
+		Continuous ContinuousOn ContinuousAt ContinuousWithinAt UniformContinuous Differentiable DifferentiableOn
+		DifferentiableAt DifferentiableWithinAt HasDerivAt HasDerivWithinAt HasFDerivAt HasSum Summable Tendsto
+		IsOpen IsClosed IsCompact IsConnected Injective Surjective Bijective InjOn SurjOn BijOn MapsTo Monotone
+		Antitone StrictMono StrictAnti MonotoneOn AntitoneOn StrictMonoOn StrictAntiOn IsUnit IsLeast IsGreatest
+		IsLUB IsGLB BddAbove BddBelow Periodic ConvexOn ConcaveOn StrictConvexOn Integrable IntervalIntegrable
+		Measurable AEMeasurable Set Finset Fin List Multiset Matrix Polynomial Subgroup Submonoid Subring Subfield
+		Ideal Submodule Subspace Sylow Equiv Perm Function Option Prod Sum Sigma Subtype Filter Measure
+		Nat Int Real Rat Complex NNReal ENNReal EReal String Char Bool Array Vector Type* Sort* End EuclideanSpace
+		Disjoint ZMod IsBounded Primes ContDiff ContDiffOn ContDiffAt AddSubgroup UniformContinuousOn
+		TendstoUniformly IsOpenMap IsClosedMap Dense CauchySeq Nonempty Countable QuotientMap Orthonormal
+		MvPolynomial MulAut LinearIndependent Isometry IsTopologicalBasis IsSelfAdjoint IsPGroup IsAlgebraic
+		IsIntegral CofiniteTopology PosDef`) {
+		notClasses[s] = true
+	}
+}
 
 // propRelations always build a proposition.
 var propRelations = map[string]bool{"=": true, "<": true, "≤": true, "∈": true, "⊆": true, "⊂": true, "∣": true, "≡": true, "↔": true, "∧": true, "∨": true}

@@ -189,7 +189,8 @@ func binderGroups(t *testing.T, src string) (groups [][2]int, names [][]string, 
 }
 
 // localInstance reports whether a binder group's type has a class at its
-// head ((hF : CharP F p)), which makes the binder a local instance.
+// head ((hF : CharP F p)), which makes the binder a local instance, or a
+// name lean-ast cannot tell from a class (mayBeClass).
 func localInstance(group string) bool {
 	_, typ, ok := strings.Cut(group, ":")
 	if !ok {
@@ -200,7 +201,7 @@ func localInstance(group string) bool {
 		_, typ, _ = strings.Cut(typ, ",")
 	}
 	f := strings.Fields(strings.Trim(typ, " ()"))
-	return len(f) > 0 && classes[strings.Trim(f[0], "()")]
+	return len(f) > 0 && mayBeClass(&Node{K: KindID, V: strings.Trim(f[0], "()")})
 }
 
 // TestHypothesisSwaps swaps every two adjacent top-level binder groups of
@@ -247,7 +248,7 @@ func TestHypothesisSwaps(t *testing.T) {
 		}
 	}
 	t.Logf("%d swaps of adjacent independent hypotheses, %d judged the same; %d swaps with a binder of a class type (a local instance) left out", swaps, same, instances)
-	if instances == 0 || instances > 10 {
+	if instances == 0 || instances > 30 {
 		t.Errorf("%d swaps with a local instance, want a few (CharP, Nonempty, ∀ i, Nonempty (X i))", instances)
 	}
 	if swaps < 100 {
