@@ -293,6 +293,11 @@ func (l *lexer) scanNumber(i int) (int, error) {
 	j := digits(i, isDigit)
 	if j+1 < len(src) && src[j] == '.' && isDigit(src[j+1]) {
 		j = digits(j+1, isDigit)
+	} else if j < len(src) && src[j] == '.' {
+		// parseOptDot takes the dot even with no digit after it: 5. is a
+		// decimal literal, so 5..15 is not the interval 5 .. 15 (Mathlib
+		// writes (5)..15)
+		return 0, fmt.Errorf("%w: the numeral at byte %d ends in '.', which Lean reads as part of it (a decimal literal %s.; write (%s).. for an interval)", ErrNotModelled, i, src[i:j], src[i:j])
 	}
 	if j < len(src) && (src[j] == 'e' || src[j] == 'E') {
 		k := j + 1

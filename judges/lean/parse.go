@@ -1061,6 +1061,8 @@ func (p *parser) binderTerm(kind Kind) *Node {
 	}
 	var bs []binder
 	var preds []*Node // binder predicates, e.g. x ∈ s, x > 0
+	bracketed, bare := false, false
+	start := p.peek().pos
 	for {
 		switch {
 		case p.is("(") || p.is("{") || p.is("[") || p.is("⦃"):
@@ -1070,7 +1072,19 @@ func (p *parser) binderTerm(kind Kind) *Node {
 			if p.is("(") && p.tok(p.i+2).text == "," {
 				p.refuse(p.peek().pos, "a pattern binder (x, y) (a match on the argument) is not modelled")
 			}
-			bs = append(bs, p.bracketBinder()...)
+			if (kind == KindExists || kind == KindExistsUnique) && !p.is("(") {
+				// explicitBinders (src/Init/NotationExtra.lean): ∃ takes
+				// (x : T) groups or bare names, never {x : T} or [C]
+				p.refuse(p.peek().pos, "∃ takes (x : T) binders or bare names, not %q (Lean's explicitBinders)", p.peek().text)
+			}
+			group := p.bracketBinder()
+			for _, b := range group {
+				if (kind == KindExists || kind == KindExistsUnique) && b.typ.K == KindHole {
+					p.refuse(start, "∃ (%s) without a type: Lean's bracketedExplicitBinders need one", b.name)
+				}
+			}
+			bs = append(bs, group...)
+			bracketed = true
 			continue
 		case p.is("⟨"):
 			// A pattern binder (fun ⟨x, y⟩ => …) binds the names inside
@@ -1079,6 +1093,7 @@ func (p *parser) binderTerm(kind Kind) *Node {
 			p.refuse(p.peek().pos, "a pattern binder ⟨…⟩ (a match on the argument) is not modelled")
 		case p.peek().kind == tIdent && !isKeyword(p.peek().text) || p.is("_"):
 			bs = append(bs, binder{p.next().text, &Node{K: KindHole}})
+			bare = true
 			continue
 		}
 		break
@@ -1086,6 +1101,11 @@ func (p *parser) binderTerm(kind Kind) *Node {
 done:
 	if len(bs) == 0 {
 		p.fail("expected a binder")
+	}
+	if (kind == KindExists || kind == KindExistsUnique) && bracketed && bare {
+		// explicitBinders is bracketedExplicitBinders+ <|>
+		// unbracketedExplicitBinders: the two kinds never mix
+		p.refuse(start, "∃ mixes (x : T) groups with bare names, which Lean's explicitBinders does not allow")
 	}
 	// Bare names can share a type: ∀ x y : ℝ, ...
 	if p.is(":") {
