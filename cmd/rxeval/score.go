@@ -49,7 +49,8 @@ Examples:
 
 Exit code 0: scored; 1: predictions refused or gold malformed; 2: usage or
 I/O error; 3: the judge cannot run; 4: scored, but undecided pairs remain
-(with --undecided fail, or left by a judge failure without --allow-undecided).
+(with --undecided fail, or left by a judge failure without --allow-undecided);
+130: interrupted (Ctrl-C), nothing written.
 
 Flags:
 `,

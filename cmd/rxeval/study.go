@@ -49,7 +49,7 @@ Examples:
 
 Exit code 0: done; 1: a file is not a labelled set or a per-sample file, or
 has nothing to judge or compare; 2: usage or I/O error; 3: the judge cannot
-run (server down, model missing).
+run (server down, model missing); 130: interrupted (Ctrl-C).
 `,
 		run: runStudy,
 	})
@@ -73,7 +73,8 @@ Examples:
   rxeval study calibrate --labels pairs.jsonl --judge ollama:qwen2.5:7b-instruct --format json
 
 Exit code 0: done; 1: the file is not a labelled set, or has nothing to
-judge; 2: usage or I/O error; 3: the judge cannot run.
+judge; 2: usage or I/O error; 3: the judge cannot run; 130: interrupted
+(Ctrl-C).
 
 Flags:
 `
