@@ -192,18 +192,21 @@ func ReadZip(name string, data []byte, maxSize int64) (*Source, error) {
 	}()
 	var candidates []*zip.File
 	for _, f := range zr.File {
-		n := f.Name
-		switch {
-		case unsafeZipPath(n):
-			fail(CodeZipUnsafe, fmt.Sprintf("entry %q has an absolute or parent-relative path", n), "")
+		// A backslash is a Windows-made zip's path separator (the zip
+		// format wants "/"): the path is read with "/" in its place.
+		n := strings.ReplaceAll(f.Name, "\\", "/")
+		if why := unsafeZipPath(f.Name); why != "" {
+			fail(CodeZipUnsafe, fmt.Sprintf("entry %q has %s", f.Name, why), "")
 			continue
+		}
+		switch {
 		case f.Mode()&fs.ModeSymlink != 0:
-			fail(CodeZipSymlink, fmt.Sprintf("entry %q is a symbolic link", n), "")
+			fail(CodeZipSymlink, fmt.Sprintf("entry %q is a symbolic link", f.Name), "")
 			continue
 		case f.FileInfo().IsDir() || strings.HasSuffix(n, "/"):
 			continue
 		case strings.HasPrefix(n, "__MACOSX/") || strings.HasPrefix(path.Base(n), "._") || path.Base(n) == ".DS_Store":
-			fail(CodeZipIgnored, fmt.Sprintf("entry %q ignored (macOS metadata)", n), "")
+			fail(CodeZipIgnored, fmt.Sprintf("entry %q ignored (macOS metadata)", f.Name), "")
 			continue
 		}
 		candidates = append(candidates, f)
@@ -228,11 +231,15 @@ func ReadZip(name string, data []byte, maxSize int64) (*Source, error) {
 	}
 	f := candidates[0]
 	src.Name = name + "!/" + f.Name
-	if strings.Contains(strings.Trim(f.Name, "/"), "/") {
+	if slashed := strings.ReplaceAll(f.Name, "\\", "/"); strings.Contains(strings.Trim(slashed, "/"), "/") {
 		// The rules do not forbid it, but say less than a participant
 		// might assume: say what they say.
+		where := fmt.Sprintf("%q", clip(f.Name))
+		if slashed != f.Name {
+			where += fmt.Sprintf(", written with a backslash path separator (a Windows-made zip), where the zip format wants \"/\": accepted, read as %q", clip(slashed))
+		}
 		src.Problems = append(src.Problems, Problem{Code: CodeZipLayout,
-			Message: fmt.Sprintf("the .jsonl is inside a folder (%q); the track's rules ask for \"a .zip containing a single .jsonl file\" and say nothing of folders", clip(f.Name)),
+			Message: fmt.Sprintf("the .jsonl is inside a folder (%s); the track's rules ask for \"a .zip containing a single .jsonl file\" and say nothing of folders", where),
 			Hint:    "to be safe, put it at the top of the zip: rxeval pack FILE.jsonl -o submission.zip does"})
 	}
 	if !strings.HasSuffix(strings.ToLower(f.Name), ".jsonl") {
@@ -293,19 +300,31 @@ func inflateLimited(r io.Reader, declared uint64, maxSize int64) (data []byte, o
 	return buf.Bytes(), false, nil
 }
 
-func unsafeZipPath(n string) bool {
-	if n == "" || strings.HasPrefix(n, "/") || strings.HasPrefix(n, "\\") || strings.Contains(n, "\\") {
-		return true
+// unsafeZipPath says why an entry's path could write outside the folder
+// it is extracted to ("" when it cannot): an absolute path (starting with
+// "/", a backslash or a drive letter such as "C:") or a ".." part. A
+// backslash elsewhere is a Windows-made zip's path separator, so ".." is
+// looked for between backslashes too.
+func unsafeZipPath(n string) string {
+	switch {
+	case n == "":
+		return "an empty path"
+	case strings.HasPrefix(n, "/"):
+		return `an absolute path (it starts with "/")`
+	case strings.HasPrefix(n, "\\"):
+		return `an absolute path (it starts with a backslash, a Windows path separator: the root of a drive)`
+	case len(n) >= 2 && n[1] == ':' && ('a' <= n[0] && n[0] <= 'z' || 'A' <= n[0] && n[0] <= 'Z'):
+		return fmt.Sprintf("an absolute path (it starts with the drive letter %q)", n[:2])
 	}
-	if len(n) >= 2 && n[1] == ':' {
-		return true
-	}
-	for _, part := range strings.Split(n, "/") {
+	for _, part := range strings.Split(strings.ReplaceAll(n, "\\", "/"), "/") {
 		if part == ".." {
-			return true
+			if strings.Contains(n, "\\") {
+				return `a parent-relative path (".."), with backslash path separators (a Windows-made zip)`
+			}
+			return `a parent-relative path ("..")`
 		}
 	}
-	return false
+	return ""
 }
 
 func hasError(ps []Problem) bool {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -67,5 +69,34 @@ func TestPackRefusedReadBack(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Errorf("%s written", out)
+	}
+}
+
+// TestPackWindowsZip: a zip made on Windows, its .jsonl in a folder written
+// with a backslash separator, is read (not called absolute) and packed with
+// the .jsonl at the top.
+func TestPackWindowsZip(t *testing.T) {
+	dir := t.TempDir()
+	rows, err := os.ReadFile("../../testdata/bad/valid.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.Create(`out\preds.jsonl`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(rows)
+	zw.Close()
+	in, out, ids := filepath.Join(dir, "win.zip"), filepath.Join(dir, "sub.zip"), filepath.Join(dir, "ids.txt")
+	os.WriteFile(in, buf.Bytes(), 0o644)
+	os.WriteFile(ids, []byte("formalrx_0001\nformalrx_0002\nformalrx_0003\n"), 0o644)
+	stdout, stderr, code := runCLI("pack", "--ids", ids, in, "-o", out)
+	if code != exitOK || !strings.Contains(stderr, "backslash path separator (a Windows-made zip)") || strings.Contains(stderr, "absolute") {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "sub.zip!/preds.jsonl") {
+		t.Errorf("the .jsonl is not at the top of the packed zip:\n%s", stdout)
 	}
 }
