@@ -31,6 +31,14 @@ const (
 	ratioMinBytes = 32 << 20
 )
 
+// ZipBombRatio and ZipBombMinBytes are the zip-bomb rule (maxRatio,
+// ratioMinBytes) for the writer of a zip (rxeval pack), which says in
+// advance that the zip it writes will be refused.
+const (
+	ZipBombRatio    = maxRatio
+	ZipBombMinBytes = ratioMinBytes
+)
+
 // Source is the JSONL bytes of one prediction file, read from disk or from
 // the single .jsonl entry of a zip.
 type Source struct {
@@ -169,6 +177,18 @@ func looksZip(name string, data []byte) bool {
 // ReadZip extracts the single .jsonl entry of a zip archive held in data,
 // never inflating more than maxSize bytes.
 func ReadZip(name string, data []byte, maxSize int64) (*Source, error) {
+	return readZip(name, data, maxSize, true)
+}
+
+// ReadWrittenZip is ReadZip without the zip-bomb ratio check, for a zip
+// this process has just written (rxeval pack reads back what it wrote):
+// a writer has no bomb to fear, and a genuine file can deflate past the
+// ratio. Every other check holds.
+func ReadWrittenZip(name string, data []byte, maxSize int64) (*Source, error) {
+	return readZip(name, data, maxSize, false)
+}
+
+func readZip(name string, data []byte, maxSize int64, checkRatio bool) (*Source, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, fmt.Errorf("%s: unreadable zip: %w", name, err)
@@ -254,7 +274,7 @@ func ReadZip(name string, data []byte, maxSize int64) (*Source, error) {
 		fail(CodeZipTooLarge, fmt.Sprintf("entry %q inflates to %d bytes, limit %d", f.Name, f.UncompressedSize64, maxSize), "raise the limit with --max-size")
 		return src, nil
 	}
-	if f.UncompressedSize64 > ratioMinBytes && f.CompressedSize64 > 0 && f.UncompressedSize64/f.CompressedSize64 > maxRatio {
+	if checkRatio && f.UncompressedSize64 > ratioMinBytes && f.CompressedSize64 > 0 && f.UncompressedSize64/f.CompressedSize64 > maxRatio {
 		fail(CodeZipBomb, fmt.Sprintf("entry %q has a compression ratio of %d:1 (limit %d:1)", f.Name, f.UncompressedSize64/f.CompressedSize64, maxRatio), "")
 		return src, nil
 	}

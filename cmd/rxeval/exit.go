@@ -104,6 +104,10 @@ func exitCode(stdout, stderr io.Writer, c *command, err error) int {
 		if pe.msg != "" {
 			fmt.Fprintf(stderr, "rxeval %s: %s\n", c.name, validate.TermSafe(pe.msg))
 		}
+		var h hinted
+		if errors.As(err, &h) && h.Hint() != "" {
+			fmt.Fprintf(stderr, "hint: %s\n", validate.TermSafe(h.Hint()))
+		}
 		return exitProblems
 	}
 	if errors.Is(err, context.Canceled) {
