@@ -71,6 +71,9 @@ func ParsePerSample(data []byte) ([]Outcome, *RunInfo, error) {
 		if has.VerdictOK == nil || has.Joint == nil {
 			return nil, nil, fmt.Errorf("line %d: verdict_ok, joint_ok: missing (is this a file from rxeval score --per-sample?)", n+1)
 		}
+		if field, why := Contradiction(line); field != "" {
+			return nil, nil, fmt.Errorf("line %d: idx %q: field %q: %s: the line contradicts itself (was it edited by hand?)", n+1, l.Idx, field, why)
+		}
 		if seen[l.Idx] {
 			return nil, nil, fmt.Errorf("line %d: idx: %q appears twice", n+1, l.Idx)
 		}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/internal/jsonmsg"
 )
 
@@ -101,6 +102,9 @@ func parseOutcome(line []byte) (Outcome, error) {
 			return Outcome{}, fmt.Errorf("idx %q: field %q: missing (a boolean) %s", o.Idx, f.name, perSampleHint)
 		}
 		*f.dst = *f.v
+	}
+	if field, why := eval.Contradiction(line); field != "" {
+		return Outcome{}, fmt.Errorf("idx %q: field %q: %s: the line contradicts itself (was it edited by hand?)", o.Idx, field, why)
 	}
 	if l.Localization != nil {
 		o.Localization.By = l.Localization.By
