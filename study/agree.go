@@ -26,6 +26,10 @@ type Outcome struct {
 		By string `json:"by"`
 	} `json:"correction"`
 	Joint bool `json:"joint_ok"`
+	// The sample's gold label, when the line records it (GoldKnown):
+	// runs against different gold are told apart by it.
+	GoldKnown bool           `json:"-"`
+	Gold      eval.GoldLabel `json:"-"`
 }
 
 // outcomeLine is a per-sample line as read: every field agreement compares
@@ -38,6 +42,8 @@ type outcomeLine struct {
 	Localization *fieldLine `json:"localization"`
 	Correction   *fieldLine `json:"correction"`
 	Joint        *bool      `json:"joint_ok"`
+	GoldMis      *bool      `json:"gold_misaligned"`
+	GoldCategory string     `json:"gold_category"`
 }
 
 // fieldLine is the localization or correction object of a per-sample line.
@@ -105,6 +111,9 @@ func parseOutcome(line []byte) (Outcome, error) {
 	}
 	if field, why := eval.Contradiction(line); field != "" {
 		return Outcome{}, fmt.Errorf("idx %q: field %q: %s: the line contradicts itself (was it edited by hand?)", o.Idx, field, why)
+	}
+	if l.GoldMis != nil {
+		o.GoldKnown, o.Gold = true, eval.GoldLabel{Misaligned: *l.GoldMis, Category: l.GoldCategory}
 	}
 	if l.Localization != nil {
 		o.Localization.By = l.Localization.By
