@@ -35,7 +35,7 @@ func warnGoldDiffers(w io.Writer, prefix, fileA, fileB string, runA, runB *eval.
 			}
 			return r.Gold
 		}
-		msg = fmt.Sprintf("%s and %s record different gold labels for %s: were they scored against different gold files? (their gold: %s and %s; neither file records the gold's hash)", fileA, fileB, labels(), gold(runA), gold(runB))
+		msg = fmt.Sprintf("%s and %s record different gold labels for %s: were they scored against different gold files? (their gold: %s and %s; the gold's hash is not in both files)", fileA, fileB, labels(), gold(runA), gold(runB))
 	}
 	fmt.Fprintf(w, "%s: warning: %s\n", prefix, validate.TermSafe(msg))
 }
