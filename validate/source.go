@@ -254,12 +254,12 @@ func readZip(name string, data []byte, maxSize int64, checkRatio bool) (*Source,
 	if slashed := strings.ReplaceAll(f.Name, "\\", "/"); strings.Contains(strings.Trim(slashed, "/"), "/") {
 		// The rules do not forbid it, but say less than a participant
 		// might assume: say what they say.
-		where := fmt.Sprintf("%q", clip(f.Name))
+		msg := fmt.Sprintf("the .jsonl is inside a folder (%q); the track's rules ask for \"a .zip containing a single .jsonl file\" and say nothing of folders", clip(f.Name))
 		if slashed != f.Name {
-			where += fmt.Sprintf(", written with a backslash path separator (a Windows-made zip), where the zip format wants \"/\": accepted, read as %q", clip(slashed))
+			msg = fmt.Sprintf("entry %q has a backslash path separator (a Windows-made zip), where zip wants \"/\": accepted, read as %q, a .jsonl in a folder (the rules say nothing of folders)", clip(f.Name), clip(slashed))
 		}
 		src.Problems = append(src.Problems, Problem{Code: CodeZipLayout,
-			Message: fmt.Sprintf("the .jsonl is inside a folder (%s); the track's rules ask for \"a .zip containing a single .jsonl file\" and say nothing of folders", where),
+			Message: msg,
 			Hint:    "to be safe, put it at the top of the zip: rxeval pack FILE.jsonl -o submission.zip does"})
 	}
 	if !strings.HasSuffix(strings.ToLower(f.Name), ".jsonl") {
