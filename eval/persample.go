@@ -13,11 +13,14 @@ import (
 // RunInfo describes the run behind a per-sample file; it rides on the
 // file's first line (as "run") so that the file alone can be reported on.
 type RunInfo struct {
-	Version   string    `json:"rxeval_version,omitempty"`
-	Gold      string    `json:"gold"`
-	GoldShape GoldShape `json:"gold_shape"`
-	Pred      string    `json:"predictions"`
-	Judge     JudgeInfo `json:"judge,omitempty"`
+	Version string `json:"rxeval_version,omitempty"`
+	Gold    string `json:"gold"`
+	// GoldSHA256 identifies the gold file's content (the JSONL bytes), so
+	// that runs against different gold are told apart whatever its path.
+	GoldSHA256 string    `json:"gold_sha256,omitempty"`
+	GoldShape  GoldShape `json:"gold_shape"`
+	Pred       string    `json:"predictions"`
+	Judge      JudgeInfo `json:"judge,omitempty"`
 	// UndecidedScoredAs is the run's --undecided policy (wrong or right).
 	UndecidedScoredAs string `json:"undecided_scored_as,omitempty"`
 }
@@ -37,7 +40,7 @@ func (d Document) WritePerSample(w io.Writer) error {
 	for i, o := range d.Outcomes {
 		l := perSampleLine{Outcome: o}
 		if i == 0 {
-			l.Run = &RunInfo{Version: d.Version, Gold: d.Gold, GoldShape: d.GoldShape, Pred: d.Pred, Judge: d.Judge, UndecidedScoredAs: d.StageTwo.UndecidedScoredAs}
+			l.Run = &RunInfo{Version: d.Version, Gold: d.Gold, GoldSHA256: d.GoldSHA256, GoldShape: d.GoldShape, Pred: d.Pred, Judge: d.Judge, UndecidedScoredAs: d.StageTwo.UndecidedScoredAs}
 		}
 		if err := enc.Encode(l); err != nil {
 			return err
@@ -66,10 +69,14 @@ func ParsePerSample(data []byte) ([]Outcome, *RunInfo, error) {
 		var has struct {
 			VerdictOK *bool `json:"verdict_ok"`
 			Joint     *bool `json:"joint_ok"`
+			GoldMis   *bool `json:"gold_misaligned"`
 		}
 		json.Unmarshal(line, &has) // decoded once above: no error here
 		if has.VerdictOK == nil || has.Joint == nil {
 			return nil, nil, fmt.Errorf("line %d: verdict_ok, joint_ok: missing (is this a file from rxeval score --per-sample?)", n+1)
+		}
+		if field, why := Contradiction(line); field != "" {
+			return nil, nil, fmt.Errorf("line %d: idx %q: field %q: %s: the line contradicts itself (was it edited by hand?)", n+1, l.Idx, field, why)
 		}
 		if seen[l.Idx] {
 			return nil, nil, fmt.Errorf("line %d: idx: %q appears twice", n+1, l.Idx)
@@ -81,12 +88,43 @@ func ParsePerSample(data []byte) ([]Outcome, *RunInfo, error) {
 		if l.PredCategory != "" {
 			_, l.PredKnown = schema.Index(l.PredCategory)
 		}
+		l.GoldKnown = has.GoldMis != nil
 		outs = append(outs, l.Outcome)
 	}
 	if len(outs) == 0 {
 		return nil, nil, fmt.Errorf("no samples")
 	}
 	return outs, run, nil
+}
+
+// PerSampleRun is the run record of a per-sample file (on its first line),
+// nil when it has none (an older rxeval) or the line does not read.
+func PerSampleRun(data []byte) *RunInfo {
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var l struct {
+			Run *RunInfo `json:"run"`
+		}
+		if json.Unmarshal(line, &l) != nil {
+			return nil
+		}
+		return l.Run
+	}
+	return nil
+}
+
+// GoldLabels are the gold labels per-sample lines record, by idx (lines
+// that record none left out).
+func GoldLabels(outs []Outcome) map[string]GoldLabel {
+	m := make(map[string]GoldLabel, len(outs))
+	for _, o := range outs {
+		if o.GoldKnown {
+			m[o.Idx] = GoldLabel{Misaligned: o.GoldMisaligned, Category: o.GoldCategory}
+		}
+	}
+	return m
 }
 
 // FromOutcomes rebuilds a report from per-sample outcomes (a saved run):

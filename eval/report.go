@@ -21,11 +21,13 @@ type Document struct {
 	Version string `json:"rxeval_version"`
 	*Report
 	// System names the predictions in a comparison of several files.
-	System    string    `json:"system,omitempty"`
-	Gold      string    `json:"gold"`
-	GoldShape GoldShape `json:"gold_shape"`
-	Pred      string    `json:"predictions"`
-	Judge     JudgeInfo `json:"judge"`
+	System string `json:"system,omitempty"`
+	Gold   string `json:"gold"`
+	// GoldSHA256 is the SHA-256 of the gold file's JSONL bytes.
+	GoldSHA256 string    `json:"gold_sha256,omitempty"`
+	GoldShape  GoldShape `json:"gold_shape"`
+	Pred       string    `json:"predictions"`
+	Judge      JudgeInfo `json:"judge"`
 }
 
 // WriteJSON writes the report as one indented JSON document.

@@ -34,7 +34,10 @@ type Outcome struct {
 	Idx            string `json:"idx"`
 	Missing        bool   `json:"missing,omitempty"`
 	GoldMisaligned bool   `json:"gold_misaligned"`
-	PredMisaligned bool   `json:"pred_misaligned"`
+	// GoldKnown: a per-sample line read back records gold_misaligned
+	// (ParsePerSample); an older or hand-written one may not.
+	GoldKnown      bool `json:"-"`
+	PredMisaligned bool `json:"pred_misaligned"`
 	// PredNeither is set when the prediction's verdict is neither class: a
 	// verdict not written as the rules write it (PredVerdictAsWritten holds
 	// it), or no prediction at all (Missing). It is then an FN for the gold
@@ -208,7 +211,7 @@ func Score(ctx context.Context, gold []Gold, preds map[string]Pred, judge Judge,
 	var pairs []Pair
 	var refs []ref
 	for i, g := range gold {
-		o := Outcome{Idx: g.Idx, GoldMisaligned: g.Misaligned, GoldCategory: g.Category,
+		o := Outcome{Idx: g.Idx, GoldMisaligned: g.Misaligned, GoldKnown: true, GoldCategory: g.Category,
 			Informal: g.Informal, Formal: g.FormalStatement, GoldSegment: ptr(g.Segment), GoldCorrection: ptr(g.Corrected)}
 		p, ok := preds[g.Idx]
 		if !ok {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/internal/jsonmsg"
 )
 
@@ -25,6 +26,10 @@ type Outcome struct {
 		By string `json:"by"`
 	} `json:"correction"`
 	Joint bool `json:"joint_ok"`
+	// The sample's gold label, when the line records it (GoldKnown):
+	// runs against different gold are told apart by it.
+	GoldKnown bool           `json:"-"`
+	Gold      eval.GoldLabel `json:"-"`
 }
 
 // outcomeLine is a per-sample line as read: every field agreement compares
@@ -37,6 +42,8 @@ type outcomeLine struct {
 	Localization *fieldLine `json:"localization"`
 	Correction   *fieldLine `json:"correction"`
 	Joint        *bool      `json:"joint_ok"`
+	GoldMis      *bool      `json:"gold_misaligned"`
+	GoldCategory string     `json:"gold_category"`
 }
 
 // fieldLine is the localization or correction object of a per-sample line.
@@ -101,6 +108,12 @@ func parseOutcome(line []byte) (Outcome, error) {
 			return Outcome{}, fmt.Errorf("idx %q: field %q: missing (a boolean) %s", o.Idx, f.name, perSampleHint)
 		}
 		*f.dst = *f.v
+	}
+	if field, why := eval.Contradiction(line); field != "" {
+		return Outcome{}, fmt.Errorf("idx %q: field %q: %s: the line contradicts itself (was it edited by hand?)", o.Idx, field, why)
+	}
+	if l.GoldMis != nil {
+		o.GoldKnown, o.Gold = true, eval.GoldLabel{Misaligned: *l.GoldMis, Category: l.GoldCategory}
 	}
 	if l.Localization != nil {
 		o.Localization.By = l.Localization.By

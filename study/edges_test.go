@@ -25,6 +25,11 @@ func TestReaderLineNumbers(t *testing.T) {
 		{ok + "\n{oops}\n", "line 2: "},
 		{ok + "\n\n{\"joint_ok\":true}\n", "line 3: no idx"},
 		{ok + "\n" + ok + "\n", `line 2: id "a" twice`},
+		// A line that contradicts itself: joint right with a part wrong.
+		{ok + "\n" + `{"idx":"b","verdict_ok":true,"category_ok":true,"localization":{"ok":false},"correction":{"ok":true},"joint_ok":true}` + "\n",
+			`line 2: idx "b": field "joint_ok": true, but localization.ok is false`},
+		{`{"idx":"c","gold_misaligned":true,"verdict_ok":false,"category_ok":true,"localization":{"ok":false},"correction":{"ok":false},"joint_ok":false}` + "\n",
+			`line 1: idx "c": field "category_ok": true, but verdict_ok is false`},
 	} {
 		if _, _, err := ReadOutcomes([]byte(tt.data)); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("outcomes %q: %v, want %q...", tt.data, err, tt.want)

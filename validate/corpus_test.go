@@ -73,6 +73,7 @@ func TestCorpus(t *testing.T) {
 		{"bom.jsonl", "", "bom", false},
 		{"bom_middle.jsonl", "missing_id,not_json", "", true}, // named with its line, not "invalid character 'ï'"
 		{"crlf.jsonl", "", "crlf", false},
+		{"cr_only.jsonl", "cr_line_ends", "", true}, // one line to a reader: said once, not "CRLF" nor a parse error
 		{"nul_in_string.jsonl", "missing_id,not_json", "", true},
 		{"nul_between_lines.jsonl", "missing_id,not_json", "", true},
 		{"duplicate_id.jsonl", "duplicate_id", "", true},

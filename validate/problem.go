@@ -22,6 +22,9 @@ const (
 	CodeNotObject Code = "not_object"
 	CodeBOM       Code = "bom"
 	CodeCRLF      Code = "crlf"
+	// CodeCROnly: line ends that are a CR without LF (classic Mac OS), so
+	// that the whole file reads as one line.
+	CodeCROnly    Code = "cr_line_ends"
 	CodeBlankLine Code = "blank_line"
 	CodeEmptyFile Code = "empty_file"
 	CodeTooLarge  Code = "too_large"

@@ -8,7 +8,7 @@ import (
 
 // Repair undoes the whole-file format mistakes that can be undone without
 // guessing: a byte order mark (at the start of the file or of any line),
-// CRLF line ends, and objects that are not one
+// CRLF and CR-only line ends, and objects that are not one
 // per line (a JSON array of objects, pretty-printed objects, several objects
 // on a line, a comma after each object), which become one compact object per
 // line with every string and number kept as written. It changes nothing it
@@ -29,6 +29,12 @@ func Repair(data []byte) (out []byte, notes []string) {
 			data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
 		}
 		notes = append(notes, fmt.Sprintf("made %d CRLF line ends LF", n))
+	}
+	if n := bytes.Count(data, []byte("\r")); n > 0 {
+		// What is left is CRs without LF: classic Mac OS line ends (a CR
+		// is no part of a JSON string as written, only of white space).
+		data = bytes.ReplaceAll(data, []byte("\r"), []byte("\n"))
+		notes = append(notes, fmt.Sprintf("made %s LF (an old Mac file: the lines ran together as one)", plural(n, "CR-only line end")))
 	}
 	if oneObjectPerLine(data) {
 		return data, notes

@@ -17,6 +17,9 @@ func TestRepair(t *testing.T) {
 	}{
 		{"already JSONL", want, want, ""},
 		{"BOM and CRLF", "\ufeff" + a + "\r\n" + b + "\r\n", want, "byte order mark"},
+		{"CR-only line ends (an old Mac file)", a + "\r" + b + "\r", want, "made 2 CR-only line ends LF"},
+		{"CR-only, no final CR", a + "\r" + b, a + "\n" + b, "made 1 CR-only line end LF"},
+		{"CR-only and CRLF", a + "\r" + b + "\r\n", want, "CR-only line end"},
 		{"a BOM in the middle", a + "\n\ufeff" + b + "\n", want, "removed 1 byte order mark at the start of lines"},
 		{"BOMs in the middle, CRLF", "\ufeff" + a + "\r\n\ufeff" + b + "\r\n", want, "byte order mark"},
 		{"trailing commas", a + ",\n" + b + ",\n", want, "followed by commas"},

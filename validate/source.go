@@ -31,6 +31,14 @@ const (
 	ratioMinBytes = 32 << 20
 )
 
+// ZipBombRatio and ZipBombMinBytes are the zip-bomb rule (maxRatio,
+// ratioMinBytes) for the writer of a zip (rxeval pack), which says in
+// advance that the zip it writes will be refused.
+const (
+	ZipBombRatio    = maxRatio
+	ZipBombMinBytes = ratioMinBytes
+)
+
 // Source is the JSONL bytes of one prediction file, read from disk or from
 // the single .jsonl entry of a zip.
 type Source struct {
@@ -169,6 +177,18 @@ func looksZip(name string, data []byte) bool {
 // ReadZip extracts the single .jsonl entry of a zip archive held in data,
 // never inflating more than maxSize bytes.
 func ReadZip(name string, data []byte, maxSize int64) (*Source, error) {
+	return readZip(name, data, maxSize, true)
+}
+
+// ReadWrittenZip is ReadZip without the zip-bomb ratio check, for a zip
+// this process has just written (rxeval pack reads back what it wrote):
+// a writer has no bomb to fear, and a genuine file can deflate past the
+// ratio. Every other check holds.
+func ReadWrittenZip(name string, data []byte, maxSize int64) (*Source, error) {
+	return readZip(name, data, maxSize, false)
+}
+
+func readZip(name string, data []byte, maxSize int64, checkRatio bool) (*Source, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, fmt.Errorf("%s: unreadable zip: %w", name, err)
@@ -192,18 +212,21 @@ func ReadZip(name string, data []byte, maxSize int64) (*Source, error) {
 	}()
 	var candidates []*zip.File
 	for _, f := range zr.File {
-		n := f.Name
-		switch {
-		case unsafeZipPath(n):
-			fail(CodeZipUnsafe, fmt.Sprintf("entry %q has an absolute or parent-relative path", n), "")
+		// A backslash is a Windows-made zip's path separator (the zip
+		// format wants "/"): the path is read with "/" in its place.
+		n := strings.ReplaceAll(f.Name, "\\", "/")
+		if why := unsafeZipPath(f.Name); why != "" {
+			fail(CodeZipUnsafe, fmt.Sprintf("entry %q has %s", f.Name, why), "")
 			continue
+		}
+		switch {
 		case f.Mode()&fs.ModeSymlink != 0:
-			fail(CodeZipSymlink, fmt.Sprintf("entry %q is a symbolic link", n), "")
+			fail(CodeZipSymlink, fmt.Sprintf("entry %q is a symbolic link", f.Name), "")
 			continue
 		case f.FileInfo().IsDir() || strings.HasSuffix(n, "/"):
 			continue
 		case strings.HasPrefix(n, "__MACOSX/") || strings.HasPrefix(path.Base(n), "._") || path.Base(n) == ".DS_Store":
-			fail(CodeZipIgnored, fmt.Sprintf("entry %q ignored (macOS metadata)", n), "")
+			fail(CodeZipIgnored, fmt.Sprintf("entry %q ignored (macOS metadata)", f.Name), "")
 			continue
 		}
 		candidates = append(candidates, f)
@@ -228,11 +251,15 @@ func ReadZip(name string, data []byte, maxSize int64) (*Source, error) {
 	}
 	f := candidates[0]
 	src.Name = name + "!/" + f.Name
-	if strings.Contains(strings.Trim(f.Name, "/"), "/") {
+	if slashed := strings.ReplaceAll(f.Name, "\\", "/"); strings.Contains(strings.Trim(slashed, "/"), "/") {
 		// The rules do not forbid it, but say less than a participant
 		// might assume: say what they say.
+		msg := fmt.Sprintf("the .jsonl is inside a folder (%q); the track's rules ask for \"a .zip containing a single .jsonl file\" and say nothing of folders", clip(f.Name))
+		if slashed != f.Name {
+			msg = fmt.Sprintf("entry %q has a backslash path separator (a Windows-made zip), where zip wants \"/\": accepted, read as %q, a .jsonl in a folder (the rules say nothing of folders)", clip(f.Name), clip(slashed))
+		}
 		src.Problems = append(src.Problems, Problem{Code: CodeZipLayout,
-			Message: fmt.Sprintf("the .jsonl is inside a folder (%q); the track's rules ask for \"a .zip containing a single .jsonl file\" and say nothing of folders", clip(f.Name)),
+			Message: msg,
 			Hint:    "to be safe, put it at the top of the zip: rxeval pack FILE.jsonl -o submission.zip does"})
 	}
 	if !strings.HasSuffix(strings.ToLower(f.Name), ".jsonl") {
@@ -247,7 +274,7 @@ func ReadZip(name string, data []byte, maxSize int64) (*Source, error) {
 		fail(CodeZipTooLarge, fmt.Sprintf("entry %q inflates to %d bytes, limit %d", f.Name, f.UncompressedSize64, maxSize), "raise the limit with --max-size")
 		return src, nil
 	}
-	if f.UncompressedSize64 > ratioMinBytes && f.CompressedSize64 > 0 && f.UncompressedSize64/f.CompressedSize64 > maxRatio {
+	if checkRatio && f.UncompressedSize64 > ratioMinBytes && f.CompressedSize64 > 0 && f.UncompressedSize64/f.CompressedSize64 > maxRatio {
 		fail(CodeZipBomb, fmt.Sprintf("entry %q has a compression ratio of %d:1 (limit %d:1)", f.Name, f.UncompressedSize64/f.CompressedSize64, maxRatio), "")
 		return src, nil
 	}
@@ -293,19 +320,31 @@ func inflateLimited(r io.Reader, declared uint64, maxSize int64) (data []byte, o
 	return buf.Bytes(), false, nil
 }
 
-func unsafeZipPath(n string) bool {
-	if n == "" || strings.HasPrefix(n, "/") || strings.HasPrefix(n, "\\") || strings.Contains(n, "\\") {
-		return true
+// unsafeZipPath says why an entry's path could write outside the folder
+// it is extracted to ("" when it cannot): an absolute path (starting with
+// "/", a backslash or a drive letter such as "C:") or a ".." part. A
+// backslash elsewhere is a Windows-made zip's path separator, so ".." is
+// looked for between backslashes too.
+func unsafeZipPath(n string) string {
+	switch {
+	case n == "":
+		return "an empty path"
+	case strings.HasPrefix(n, "/"):
+		return `an absolute path (it starts with "/")`
+	case strings.HasPrefix(n, "\\"):
+		return `an absolute path (it starts with a backslash, a Windows path separator: the root of a drive)`
+	case len(n) >= 2 && n[1] == ':' && ('a' <= n[0] && n[0] <= 'z' || 'A' <= n[0] && n[0] <= 'Z'):
+		return fmt.Sprintf("an absolute path (it starts with the drive letter %q)", n[:2])
 	}
-	if len(n) >= 2 && n[1] == ':' {
-		return true
-	}
-	for _, part := range strings.Split(n, "/") {
+	for _, part := range strings.Split(strings.ReplaceAll(n, "\\", "/"), "/") {
 		if part == ".." {
-			return true
+			if strings.Contains(n, "\\") {
+				return `a parent-relative path (".."), with backslash path separators (a Windows-made zip)`
+			}
+			return `a parent-relative path ("..")`
 		}
 	}
-	return false
+	return ""
 }
 
 func hasError(ps []Problem) bool {

@@ -269,3 +269,52 @@ func TestLongLine(t *testing.T) {
 		t.Errorf("the long row was not read whole")
 	}
 }
+
+// TestZipPathKinds: a backslash in an entry's path is a Windows-made zip's
+// path separator, not an absolute path: `dir\preds.jsonl` is read (a .jsonl
+// in a folder, warned as such), and the message says what it is. A path is
+// absolute when it starts with "/", a backslash or a drive letter; one with a
+// ".." part is parent-relative, whatever its separator. Neither is read.
+func TestZipPathKinds(t *testing.T) {
+	good := validRows(t)
+	v := newValidator(t)
+	for _, tt := range []struct {
+		name   string
+		code   Code   // the one problem's code
+		says   string // in its message
+		nots   string // not in its message
+		isRead bool
+	}{
+		{`dir\preds.jsonl`, CodeZipLayout, `backslash path separator (a Windows-made zip)`, "absolute", true},
+		{`a\b\preds.jsonl`, CodeZipLayout, `read as "a/b/preds.jsonl"`, "absolute", true},
+		{`..\evil.jsonl`, CodeZipUnsafe, `parent-relative path ("..")`, "absolute", false},
+		{`dir\..\..\evil.jsonl`, CodeZipUnsafe, `backslash path separators (a Windows-made zip)`, "absolute", false},
+		{`/etc/evil.jsonl`, CodeZipUnsafe, `absolute path (it starts with "/")`, "parent", false},
+		{`\evil.jsonl`, CodeZipUnsafe, `absolute path (it starts with a backslash`, "parent", false},
+		{`C:\evil.jsonl`, CodeZipUnsafe, `absolute path (it starts with the drive letter "C:")`, "parent", false},
+		{`c:evil.jsonl`, CodeZipUnsafe, `drive letter "c:"`, "parent", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src, err := ReadZip("sub.zip", makeZip(t, zipEntry{name: tt.name, body: good}), DefaultMaxSize)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (src.Data != nil) != tt.isRead {
+				t.Errorf("read = %v, want %v", src.Data != nil, tt.isRead)
+			}
+			if len(src.Problems) != 1 {
+				t.Fatalf("problems %v, want one %s", src.Problems, tt.code)
+			}
+			p := src.Problems[0]
+			if p.Code != tt.code || !strings.Contains(p.Message, tt.says) || strings.Contains(p.Message, tt.nots) {
+				t.Errorf("got %s: %s\nwant %s saying %q, not %q", p.Code, p.Message, tt.code, tt.says, tt.nots)
+			}
+			if tt.isRead {
+				rep := v.Validate(src, Options{Expected: threeIDs(t)})
+				if !rep.Valid || rep.WarningCount != 1 {
+					t.Errorf("valid %v, %d warnings; want valid with the zip_layout warning: %v %v", rep.Valid, rep.WarningCount, rep.Errors, rep.Warnings)
+				}
+			}
+		})
+	}
+}

@@ -17,6 +17,9 @@ const (
 	exitUsage    = 2 // usage or I/O error: bad flags, missing or unreadable file
 	exitJudge    = 3 // the stage-two judge cannot run: server down, model missing
 	exitInexact  = 4 // scored and reported, but not exact: undecided pairs remain (see --undecided, --allow-undecided)
+	// exitInterrupted is 128+SIGINT, what shells report for a program
+	// Ctrl-C stopped: scripts tell an interrupted run from a usage error.
+	exitInterrupted = 130
 )
 
 // commandExits lists the exit codes each command can end with. Every
@@ -24,12 +27,12 @@ const (
 // table gives their general meaning.
 var commandExits = map[string][]int{
 	"validate": {exitOK, exitProblems, exitUsage, exitJudge},
-	"score":    {exitOK, exitProblems, exitUsage, exitJudge, exitInexact},
+	"score":    {exitOK, exitProblems, exitUsage, exitJudge, exitInexact, exitInterrupted},
 	"report":   {exitOK, exitProblems, exitUsage},
 	"pack":     {exitOK, exitProblems, exitUsage},
 	"fix":      {exitOK, exitProblems, exitUsage},
 	"synth":    {exitOK, exitProblems, exitUsage},
-	"study":    {exitOK, exitProblems, exitUsage, exitJudge},
+	"study":    {exitOK, exitProblems, exitUsage, exitJudge, exitInterrupted},
 	"demo":     {exitOK, exitProblems, exitUsage},
 	"schema":   {exitOK, exitUsage},
 }
@@ -101,13 +104,17 @@ func exitCode(stdout, stderr io.Writer, c *command, err error) int {
 		if pe.msg != "" {
 			fmt.Fprintf(stderr, "rxeval %s: %s\n", c.name, validate.TermSafe(pe.msg))
 		}
+		var h hinted
+		if errors.As(err, &h) && h.Hint() != "" {
+			fmt.Fprintf(stderr, "hint: %s\n", validate.TermSafe(h.Hint()))
+		}
 		return exitProblems
 	}
 	if errors.Is(err, context.Canceled) {
 		// Ctrl-C: the run stops between two pairs, writes no report, and
 		// keeps the model verdicts already cached (a rerun resumes).
 		fmt.Fprintf(stderr, "rxeval %s: interrupted: nothing written (verdicts a model judge already gave are kept in its cache)\n", c.name)
-		return exitUsage
+		return exitInterrupted
 	}
 	fmt.Fprintf(stderr, "rxeval %s: %s\n", c.name, validate.TermSafe(err.Error()))
 	var h hinted

@@ -17,10 +17,10 @@ func init() {
 		usage: `Usage: rxeval fix [flags] PRED.jsonl -o FIXED.jsonl
 
 Repairs what can be repaired without guessing: a byte order mark (at the
-start of the file or of a later line), CRLF line ends, objects that are not
-one per line (a JSON array, on one line or many, pretty-printed objects, a
-comma after each object: rewritten one compact object per line, every value
-kept as written), and verdicts and categories that name the right thing in
+start of the file or of a later line), CRLF and CR-only (classic Mac OS)
+line ends, objects that are not one per line (a JSON array, on one line or
+many, pretty-printed objects, a comma after each object: rewritten one
+compact object per line, every value kept as written), and verdicts and categories that name the right thing in
 a spelling the rules do not use ("Aligned", a code such as "S2.4", a known
 misspelling), rewritten to the canonical strings. A file already one object
 per line keeps every other byte. Each repair is listed on stderr; what fix

@@ -25,7 +25,9 @@ Rewrites verdicts and categories written in a spelling the rules do not use
 ("Aligned", a code such as "S2.4", a known misspelling) to the canonical
 strings, listing each rewrite on stderr, validates the result, then writes a
 zip holding it as the single deflated entry. An invalid file is not packed
-unless --force.
+unless --force; nor is one whose zip validate and score would take for a
+zip bomb (past 32 MiB at over 200:1: rows padded with spaces), unless
+--force (the message says how to compact it instead).
 
 Examples:
   rxeval pack predictions.jsonl
@@ -147,13 +149,23 @@ func (o *packOptions) writeZip(e *env, src *validate.Source, data []byte, rep *v
 	if err := validate.WriteZip(&buf, entry, data); err != nil {
 		return err
 	}
+	// Read back as validate and score read it; a zip they would refuse
+	// only for its ratio (a genuine file that deflates past 200:1) is
+	// read back without that check, and written with --force.
 	back, err := validate.ReadZip(o.out, buf.Bytes(), int64(len(data))+1)
+	bomb := err == nil && back.Data == nil && onlyBomb(back.Problems)
+	if bomb {
+		if !o.force {
+			return o.bombRefusal(data, buf.Len())
+		}
+		back, err = validate.ReadWrittenZip(o.out, buf.Bytes(), int64(len(data))+1)
+	}
 	switch {
 	case err != nil:
 		return fmt.Errorf("internal error: the zip does not read back: %w", err)
 	case back.Data == nil:
-		// Refused as validate and score would refuse it (a zip bomb's
-		// ratio, say): say why, and write nothing.
+		// Refused as validate and score would refuse it: say why, and
+		// write nothing.
 		var why []string
 		for _, p := range back.Problems {
 			why = append(why, p.String())
@@ -161,6 +173,10 @@ func (o *packOptions) writeZip(e *env, src *validate.Source, data []byte, rep *v
 		return problemsError{fmt.Sprintf("%s: nothing written: validate and score would refuse the zip: %s", o.out, strings.Join(why, "; "))}
 	case !bytes.Equal(back.Data, data):
 		return fmt.Errorf("internal error: the zip does not read back: its entry holds %d bytes, not the %d packed", len(back.Data), len(data))
+	}
+	if bomb {
+		fmt.Fprintf(e.stderr, "rxeval pack: warning: %s: packed with --force, though its entry inflates %s to %d:1, past the zip-bomb limit (over %d:1 past %d MiB): rxeval validate and score refuse the zip (zip_bomb), and other readers may; check the file itself with rxeval validate %s\n",
+			o.out, mib(len(data)), len(data)/max(buf.Len(), 1), validate.ZipBombRatio, validate.ZipBombMinBytes>>20, o.in)
 	}
 	if err := writeOut(e.stdout, o.out, buf.Bytes()); err != nil {
 		return err
@@ -171,6 +187,57 @@ func (o *packOptions) writeZip(e *env, src *validate.Source, data []byte, rep *v
 	}
 	fmt.Fprintf(summary, "%s: %s packed as %s (%d bytes, zipped to %d)\n", o.out, countOf(rep.Rows, "row"), back.Name, len(data), buf.Len())
 	return nil
+}
+
+// onlyBomb reports whether the zip-bomb ratio is all that refused a zip.
+func onlyBomb(ps []validate.Problem) bool {
+	for _, p := range ps {
+		if p.Code != validate.CodeZipBomb {
+			return false
+		}
+	}
+	return len(ps) > 0
+}
+
+// bombRefusal is pack's refusal of a zip that validate and score would take
+// for a bomb (past 32 MiB at over 200:1): a genuine file can be that
+// compressible (rows padded with spaces), so it says what to do.
+func (o *packOptions) bombRefusal(data []byte, zipped int) error {
+	msg := fmt.Sprintf("%s: nothing written: %s inflates %s at %d:1, past the zip-bomb limit (over %d:1 past %d MiB), so rxeval validate and score would refuse the zip (zip_bomb)",
+		o.out, o.in, mib(len(data)), len(data)/max(zipped, 1), validate.ZipBombRatio, validate.ZipBombMinBytes>>20)
+	var hint string
+	if ws := spaceBetweenValues(data); len(data)-ws <= validate.ZipBombMinBytes {
+		hint = fmt.Sprintf("%s of it is white space between JSON values: compact it, one object a line (jq -c . %s > COMPACT.jsonl), and pack that; or pack it as it is with --force (then check it with rxeval validate %s, not the zip)", mib(ws), o.in, o.in)
+	} else {
+		hint = fmt.Sprintf("pack it as it is with --force (then check it with rxeval validate %s, not the zip), or make its texts shorter", o.in)
+	}
+	return withHint{problemsError{msg}, hint}
+}
+
+// spaceBetweenValues counts the blanks (space, tab, CR) outside JSON
+// strings: what compacting each line would remove.
+func spaceBetweenValues(data []byte) int {
+	n, inString, escaped := 0, false, false
+	for _, c := range data {
+		switch {
+		case escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case c == '"':
+			inString = !inString
+		case c == '\n':
+			inString = false // a broken line does not run into the next
+		case !inString && (c == ' ' || c == '\t' || c == '\r'):
+			n++
+		}
+	}
+	return n
+}
+
+// mib is a size in MiB, one decimal.
+func mib(n int) string {
+	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 }
 
 // writeFileAtomic writes data to name through a temporary file and a rename,

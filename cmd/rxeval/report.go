@@ -21,7 +21,8 @@ Writes the self-contained HTML report (as 'rxeval score --html') from
 per-sample files written by 'rxeval score --per-sample': the figures,
 bounds and stage-two counts are rebuilt from the recorded outcomes, the
 intervals by a new bootstrap. With several files (runs over the same gold
-samples) the page compares them. Nothing is judged again.
+samples) the page compares them, with a warning on stderr when they were
+scored against different gold files. Nothing is judged again.
 
 Examples:
   rxeval score --gold gold.jsonl --per-sample run.jsonl preds.jsonl
@@ -178,6 +179,17 @@ func (o *reportOptions) documents(e *env, runs []savedRun, names []string) ([]ev
 		if a != b {
 			fmt.Fprintf(e.stderr, "rxeval report: warning: %s was judged by %s, %s by %s: their localization, correction and joint figures are not comparable\n", o.runs[0], a, o.runs[k], b)
 		}
+	}
+	// Runs against different gold compare answers to different
+	// questions: say so (the comparison goes on).
+	ids := make([]string, len(runs[0].outs))
+	for i, out := range runs[0].outs {
+		ids[i] = out.Idx
+	}
+	first := eval.GoldLabels(runs[0].outs)
+	for k := 1; k < len(runs); k++ {
+		d := eval.DiffGold(runs[0].info, runs[k].info, ids, first, eval.GoldLabels(runs[k].outs))
+		warnGoldDiffers(e.stderr, "rxeval report", o.runs[0], o.runs[k], runs[0].info, runs[k].info, d)
 	}
 	return docs, nil
 }

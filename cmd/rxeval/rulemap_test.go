@@ -125,7 +125,7 @@ func readmeExitSentences(t *testing.T) []ruleSentence {
 		t.Fatal("README.md has no '### Exit codes' section")
 	}
 	var out []ruleSentence
-	row := regexp.MustCompile(`^\| ([0-9]) \| (.*) \|$`)
+	row := regexp.MustCompile(`^\| ([0-9]+) \| (.*) \|$`)
 	for _, l := range strings.Split(table, "\n") {
 		if strings.HasPrefix(l, "#") {
 			break

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -49,7 +50,8 @@ Examples:
 
 Exit code 0: scored; 1: predictions refused or gold malformed; 2: usage or
 I/O error; 3: the judge cannot run; 4: scored, but undecided pairs remain
-(with --undecided fail, or left by a judge failure without --allow-undecided).
+(with --undecided fail, or left by a judge failure without --allow-undecided);
+130: interrupted (Ctrl-C), nothing written.
 
 Flags:
 `,
@@ -62,6 +64,7 @@ type scoreOptions struct {
 	gold, inputs, judge, format, out   string
 	confusion, perSample, html         string
 	undecided                          string
+	goldSHA                            string // the gold file's SHA-256, recorded in per-sample files
 	partial, allowUndecided, bootGiven bool
 	boot                               int
 	seed                               uint64
@@ -225,6 +228,7 @@ func (o *scoreOptions) loadGold(e *env, text *arena.Arena) ([]eval.Gold, eval.Go
 		goldSrc.WriteProblems(e.stderr)
 		return nil, "", problemsError{fmt.Sprintf("%s: no readable gold rows", o.gold)}
 	}
+	o.goldSHA = fmt.Sprintf("%x", sha256.Sum256(goldSrc.Data))
 	gold, shape, warns, err := eval.ParseGoldWarn(goldSrc.Data, text)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "%s: %v\n", validate.TermSafe(o.gold), validate.TermSafe(err.Error()))
@@ -310,7 +314,7 @@ func (o *scoreOptions) scoreSystems(ctx context.Context, e *env, gold []eval.Gol
 			ji[k] = v
 		}
 		ji["decided_by"] = rep.StageTwo.Decided
-		docs[i] = eval.Document{Version: version(), Report: rep, Gold: o.gold, GoldShape: shape, Pred: path, Judge: ji}
+		docs[i] = eval.Document{Version: version(), Report: rep, Gold: o.gold, GoldSHA256: o.goldSHA, GoldShape: shape, Pred: path, Judge: ji}
 		if len(o.preds) > 1 {
 			docs[i].System = names[i]
 		}

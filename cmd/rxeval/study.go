@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rxeval/rxeval/eval"
 	"github.com/rxeval/rxeval/judges"
 	"github.com/rxeval/rxeval/study"
 	"github.com/spf13/pflag"
@@ -49,7 +50,7 @@ Examples:
 
 Exit code 0: done; 1: a file is not a labelled set or a per-sample file, or
 has nothing to judge or compare; 2: usage or I/O error; 3: the judge cannot
-run (server down, model missing).
+run (server down, model missing); 130: interrupted (Ctrl-C).
 `,
 		run: runStudy,
 	})
@@ -73,7 +74,8 @@ Examples:
   rxeval study calibrate --labels pairs.jsonl --judge ollama:qwen2.5:7b-instruct --format json
 
 Exit code 0: done; 1: the file is not a labelled set, or has nothing to
-judge; 2: usage or I/O error; 3: the judge cannot run.
+judge; 2: usage or I/O error; 3: the judge cannot run; 130: interrupted
+(Ctrl-C).
 
 Flags:
 `
@@ -81,7 +83,8 @@ Flags:
 
 Compares two per-sample files from 'rxeval score --per-sample' (two judges,
 two runs): how often they agree on each sub-task, with Cohen's kappa ("-"
-with the reason where it is undefined).
+with the reason where it is undefined). Runs scored against different gold
+files are compared with a warning on stderr.
 
 Examples:
   rxeval score --gold g.jsonl --judge offline --per-sample a.jsonl p.jsonl
@@ -399,9 +402,10 @@ func runAgree(e *env, c *command, args []string) error {
 		return usageError{fmt.Errorf("want two per-sample files, got %d", fs.NArg())}
 	}
 	var runs [2]map[string]study.Outcome
+	var infos [2]*eval.RunInfo
 	for i, name := range fs.Args() {
 		var err error
-		if runs[i], err = readOutcomes(e, name); err != nil {
+		if runs[i], infos[i], err = readOutcomes(e, name); err != nil {
 			return err
 		}
 	}
@@ -409,6 +413,7 @@ func runAgree(e *env, c *command, args []string) error {
 	if res.N == 0 {
 		return problemsError{fmt.Sprintf("%s and %s share no sample id: nothing to compare", fs.Arg(0), fs.Arg(1))}
 	}
+	warnGoldDiffers(e.stderr, "rxeval study agree", fs.Arg(0), fs.Arg(1), infos[0], infos[1], goldDiff(infos, runs))
 	if *format == "json" {
 		return writeJSON(e.stdout, res)
 	}
@@ -416,18 +421,41 @@ func runAgree(e *env, c *command, args []string) error {
 	return nil
 }
 
-// readOutcomes reads one per-sample file.
-func readOutcomes(e *env, name string) (map[string]study.Outcome, error) {
+// readOutcomes reads one per-sample file and its run record (nil when it
+// has none).
+func readOutcomes(e *env, name string) (map[string]study.Outcome, *eval.RunInfo, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	run, _, err := study.ReadOutcomes(data)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
-		return nil, problemsError{fmt.Sprintf("%s: not a per-sample file", name)}
+		return nil, nil, problemsError{fmt.Sprintf("%s: not a per-sample file", name)}
 	}
-	return run, nil
+	return run, eval.PerSampleRun(data), nil
+}
+
+// goldDiff compares the gold behind two runs of study agree, the shared
+// ids in sorted order.
+func goldDiff(infos [2]*eval.RunInfo, runs [2]map[string]study.Outcome) eval.GoldDiff {
+	var labels [2]map[string]eval.GoldLabel
+	for i, r := range runs {
+		labels[i] = map[string]eval.GoldLabel{}
+		for id, o := range r {
+			if o.GoldKnown {
+				labels[i][id] = o.Gold
+			}
+		}
+	}
+	var ids []string
+	for id := range runs[0] {
+		if _, ok := runs[1][id]; ok {
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	return eval.DiffGold(infos[0], infos[1], ids, labels[0], labels[1])
 }
 
 // countOf is a count with its noun: "1 sample", "5 samples".
