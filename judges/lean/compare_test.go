@@ -298,6 +298,15 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 		{"theorem t (a b : Associates ℕ) : a ≤ b", "theorem t (a b : Associates ℕ) : a ∣ b", Undecided},
 		{"theorem t {G : Type*} [Group G] (a b c : G) : a * b = c", "theorem t {G : Type*} [Group G] (a b c : G) : a / b = c", Different},
 		{"theorem t (x : ℝ) : x ⊔ 3 = 5", "theorem t (x : ℝ) : x ⊔ 4 = 5", Undecided},
+		// operators on functions act on their values: typed by the codomain
+		{"theorem t (f g : ℝ → ℝ) : f * g = 0", "theorem t (f g : ℝ → ℝ) : f - g = 0", Different},
+		{"theorem t (f g : 𝕜 → 𝕜) : f * g = 0", "theorem t (f g : 𝕜 → 𝕜) : f - g = 0", Undecided}, // 𝕜 from a header lean-ast does not read
+		// ∃ binders as Lean's explicitBinders has them: (C r : _) is one
+		{"theorem t : ∃ (C r : _) (_ : 0 < C), ∀ n : ℕ, (n : ℝ) ≤ C * r ^ n", "theorem t : ∃ (D s : _) (_ : 0 < D), ∀ k : ℕ, (k : ℝ) ≤ D * s ^ k", Same},
+		{"theorem t : ∃ (x), x = 1", "theorem t : ∃ x, x = 1", Undecided},
+		{"theorem t : ∃ {x : ℕ}, x = 1", "theorem t : ∃ x : ℕ, x = 1", Undecided},
+		{"theorem t : ∃ (x : ℕ) y : ℕ, x < y", "theorem t : ∃ (x : ℕ) (y : ℕ), x < y", Undecided},
+		{"theorem t (f : ℝ → ℝ) : ∫ x in 5..15, f x = 2", "theorem t (f : ℝ → ℝ) : ∫ x in (5)..15, f x = 2", Undecided},
 		{"theorem t (x : ℝ) : |x| + 1 > 0", "theorem t (x : ℝ) : |x| + 2 > 0", Different},
 		{"theorem t (a b : ℝ) : abs (a + b) ≤ abs a + 1", "theorem t (a b : ℝ) : abs (a + b) ≤ abs a + 2", Different},
 		{"theorem t (x : ℝ) (n : ℕ) (h : x ^ 2 = n) : True", "theorem t (x : ℝ) (n : ℕ) (h : x ^ 3 = n) : True", Different},

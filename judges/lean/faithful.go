@@ -725,9 +725,17 @@ func componentTyped(n *Node, env map[string]*Node) bool {
 	case n.K == KindNum || n.K == KindCoe:
 		return true
 	case n.K == KindID:
-		if t, ok := env[n.V]; ok && t.K == KindID {
-			if tt, ok := env[t.V]; ok && isSort(tt) {
+		if t, ok := env[n.V]; ok {
+			for t.K == KindPi && len(t.C) == 2 && t.V == "_" {
+				t = t.C[1] // a function: the operators act on its values (Pi.instMul)
+			}
+			if numRank[typeClass(t)] > 0 {
 				return true
+			}
+			if t.K == KindID {
+				if tt, ok := env[t.V]; ok && isSort(tt) {
+					return true
+				}
 			}
 		}
 	}

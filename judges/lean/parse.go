@@ -1077,12 +1077,18 @@ func (p *parser) binderTerm(kind Kind) *Node {
 				// (x : T) groups or bare names, never {x : T} or [C]
 				p.refuse(p.peek().pos, "∃ takes (x : T) binders or bare names, not %q (Lean's explicitBinders)", p.peek().text)
 			}
-			group := p.bracketBinder()
-			for _, b := range group {
-				if (kind == KindExists || kind == KindExistsUnique) && b.typ.K == KindHole {
-					p.refuse(start, "∃ (%s) without a type: Lean's bracketedExplicitBinders need one", b.name)
+			if kind == KindExists || kind == KindExistsUnique {
+				// bracketedExplicitBinders: "(" binderIdent+ " : " term ")";
+				// (C r : _) has one, (x) has none
+				j := p.i + 1
+				for p.tok(j).kind == tIdent || p.tok(j).text == "_" {
+					j++
+				}
+				if p.tok(j).text != ":" {
+					p.refuse(p.peek().pos, "∃ (%s…) without a type: Lean's bracketedExplicitBinders need one", p.tok(p.i+1).text)
 				}
 			}
+			group := p.bracketBinder()
 			bs = append(bs, group...)
 			bracketed = true
 			continue
