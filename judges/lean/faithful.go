@@ -889,27 +889,11 @@ func valueNode(n *Node) bool {
 	return false
 }
 
-// hasVariable reports whether n uses a variable: a bound name
-// (alpha-normalized names start with '#') or a free name in operand
-// position (a variable of the header, or a constant such as Real.pi); a
-// function's name at the head of an application (max 3 5) is not one.
-func hasVariable(n *Node, head bool) bool {
-	if n.K == KindID {
-		return strings.HasPrefix(n.V, "#") || !head
-	}
-	for i, c := range n.C {
-		if n.K == KindAscription && i == 1 {
-			continue // the type of (e : T)
-		}
-		if hasVariable(c, n.K == KindApp && i == 0) {
-			return true
-		}
-	}
-	return false
-}
-
-// hasFreeVariable is hasVariable without the names n binds itself: ∑ i ∈
-// range 3, i ^ 2 has none.
+// hasFreeVariable reports whether n uses a variable it does not bind
+// itself: a bound name (alpha-normalized names start with '#') or a free
+// name in operand position (a variable of the header, or a constant such
+// as Real.pi); a function's name at the head of an application (max 3 5)
+// is not one, nor a name n binds (∑ i ∈ range 3, i ^ 2 has none).
 func hasFreeVariable(n *Node) bool {
 	inner := map[string]bool{}
 	var bind func(*Node)
