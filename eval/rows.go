@@ -8,10 +8,10 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/rxeval/rxeval/internal/arena"
+	"github.com/rxeval/rxeval/internal/textcut"
 	"github.com/rxeval/rxeval/schema"
 )
 
@@ -416,9 +416,5 @@ func clip(s string) string {
 	if len(s) <= 60 {
 		return fmt.Sprintf("%q", s)
 	}
-	i := 60
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return fmt.Sprintf("%q...", s[:i])
+	return fmt.Sprintf("%q...", textcut.Prefix(s, 60))
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/internal/textcut"
 	"github.com/rxeval/rxeval/schema"
 )
 
@@ -295,11 +296,8 @@ func clip(s string) string {
 	if len(s) <= maxText {
 		return s
 	}
-	cut := maxText
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + fmt.Sprintf(" … [%d more bytes not shown]", len(s)-cut)
+	head := textcut.Prefix(s, maxText)
+	return head + fmt.Sprintf(" … [%d more bytes not shown]", len(s)-len(head))
 }
 
 // clipPtr is clip for an optional text.

@@ -6,8 +6,8 @@ package validate
 
 import (
 	"fmt"
+	"github.com/rxeval/rxeval/internal/textcut"
 	"strings"
-	"unicode/utf8"
 )
 
 // Code is a stable identifier for a kind of problem, for scripts to act on.
@@ -130,11 +130,7 @@ func clip(s string) string {
 	if len(s) <= maxText {
 		return s
 	}
-	cut := maxText
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strings.Clone(s[:cut]) + fmt.Sprintf("... (%d bytes in all)", len(s))
+	return strings.Clone(textcut.Prefix(s, maxText)) + fmt.Sprintf("... (%d bytes in all)", len(s))
 }
 
 func (p Problem) String() string {

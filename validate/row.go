@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rxeval/rxeval/internal/jsonstr"
+	"github.com/rxeval/rxeval/internal/textcut"
 	"github.com/rxeval/rxeval/schema"
 	"github.com/xeipuuv/gojsonschema"
 )
@@ -510,11 +510,7 @@ func decodeRow(line []byte) (obj map[string]any, kind string, elided map[string]
 			if elided == nil {
 				elided = map[string]string{}
 			}
-			cut := 57
-			for cut > 0 && !utf8.RuneStart(raw[cut]) {
-				cut--
-			}
-			elided[k] = string(raw[:cut]) + "..."
+			elided[k] = textcut.Prefix(string(raw[:min(len(raw), 64)]), 57) + "..." // no copy of a long raw value
 			obj[k] = map[byte]any{'[': []any{}, '{': map[string]any{}}[raw[0]]
 			continue
 		}

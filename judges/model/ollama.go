@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/ollama/ollama/api"
+	"github.com/rxeval/rxeval/internal/textcut"
 )
 
 // StatusError is an HTTP error status from the judge server, kept whatever
@@ -80,11 +81,7 @@ func serverString(s string) string {
 		return r
 	}, s)
 	if len(s) > 128 {
-		cut := 128
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut] + "…"
+		s = textcut.Prefix(s, 128) + "…"
 	}
 	return s
 }
