@@ -143,9 +143,38 @@ func pinned(t *Node) bool { return mayBeClass(t) || holdsIndex(t) }
 // short name (classes have names of two letters or more that start with
 // a capital: G, α, 𝕜 and x are not); or a head in notClasses.
 func mayBeClass(t *Node) bool {
+	for {
+		switch {
+		case t.K == KindParen && len(t.C) == 1:
+			t = t.C[0]
+			continue
+		case t.K == KindPi && len(t.C) == 2:
+			t = t.C[1] // ∀ i, Nonempty (X i) is a class too
+			continue
+		}
+		break
+	}
+	for t.K == KindApp && len(t.C) > 0 {
+		t = t.C[0]
+	}
+	switch t.K {
+	case KindBinary:
+		// a relation or connective builds a proposition; × ⊕ a type; any
+		// other operator (NeZero <| n, n |> NeZero, f $ x) may build a
+		// class (round 13a)
+		return !propOps[t.V] && !propRelations[t.V] && t.V != "↔" && t.V != "×" && t.V != "⊕"
+	case KindUnary, KindExists, KindExistsUnique, KindSetOf, KindSep, KindSubtype, KindSigma:
+		return false // ¬ p, ∃, a set, a subtype
+	case KindID, KindApp:
+	case KindProj:
+		// l.Pairwise r, s.Finite: the field's name is the head
+		return mayBeClass(&Node{K: KindID, V: t.V})
+	default:
+		return true // an ascription (NeZero n : Prop), a projection, anything else
+	}
 	h := typeHead(t)
 	if h == "" {
-		return false // a relation, a connective, ∃, ¬: a proposition
+		return true // the head is not a name: (f x) y
 	}
 	if classes[h] {
 		return true
@@ -178,8 +207,8 @@ func init() {
 		Nat Int Real Rat Complex NNReal ENNReal EReal String Char Bool Array Vector Type* Sort* End EuclideanSpace
 		Disjoint ZMod IsBounded Primes ContDiff ContDiffOn ContDiffAt AddSubgroup UniformContinuousOn
 		TendstoUniformly IsOpenMap IsClosedMap Dense CauchySeq Nonempty Countable QuotientMap Orthonormal
-		MvPolynomial MulAut LinearIndependent Isometry IsTopologicalBasis IsSelfAdjoint IsPGroup IsAlgebraic
-		IsIntegral CofiniteTopology PosDef`) {
+		MvPolynomial MulAut LinearIndependent Isometry IsTopologicalBasis IsSelfAdjoint IsPGroup
+		CofiniteTopology PosDef Pairwise Chain Sorted Nodup`) {
 		notClasses[s] = true
 	}
 }

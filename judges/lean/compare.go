@@ -142,10 +142,20 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 	if b.err != nil {
 		return Undecided, fmt.Sprintf("cannot parse the predicted statement (%v)", b.err)
 	}
+	if ns, nsb := namespaceOf(a.st.Name), namespaceOf(b.st.Name); ns != nsb {
+		// theorem Int.t opens Int for its own statement: floor is
+		// Int.floor there and Nat.floor in theorem Nat.t (round 13a)
+		return Undecided, fmt.Sprintf("the theorems are in different namespaces (%q and %q), where the same name may mean different constants", ns, nsb)
+	}
 	na, nb := a.normalized(), b.normalized()
 	if Equal(na, nb) {
 		if Equal(a.positional(), b.positional()) {
 			return Same, "the statements' normalized trees are equal"
+		}
+		for _, p := range []*Prepared{a, b} {
+			if why := namesMayResolve(p); why != "" {
+				return Undecided, "the normalized trees are equal, but " + why + ": lean-ast's rewrites (notation as the functions it names, binders moved past instances) hold only for Mathlib's own names, so only trees equal as written, up to bound names and parentheses, are equivalent"
+			}
 		}
 		if i, n := differingDecl(a.positional(), b.positional()); i > 0 {
 			return Undecided, fmt.Sprintf("the normalized trees are equal, but declaration %d of %d is equal only after reordering, and the statement may use its shape (Classical.choose of a lemma, a hypothesis of a defined ∃ type, a lemma applied to arguments)", i, n)
@@ -169,6 +179,31 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 	return r, why
 }
 
+// namespaceOf is the namespace a theorem's name opens for its statement:
+// Foo for theorem Foo.t (Lean resolves the statement's names in it), ""
+// for a plain name.
+func namespaceOf(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i > 0 {
+		return name[:i]
+	}
+	return ""
+}
+
+// namesMayResolve says why the statement's names may not be the globals
+// lean-ast reads them as, or "": a declaration or a command before the
+// theorem (def Foo.abs, namespace, variable (abs : ℤ → ℤ), an instance
+// that gives ≤ on sets another meaning), or a namespace opened by the
+// theorem's name (Complex.abs is abs inside theorem Complex.t).
+func namesMayResolve(p *Prepared) string {
+	if ns := namespaceOf(p.st.Name); ns != "" {
+		return fmt.Sprintf("theorem %s resolves names in the namespace %s first", p.st.Name, ns)
+	}
+	if p.st.Tree.K == KindDecls && len(p.st.Tree.C) > 1 {
+		return "declarations or commands come before the theorem (a definition, an instance, a namespace, variable or open line)"
+	}
+	return ""
+}
+
 // beforeTheorem says why a difference is not known to be faithful because
 // of the declarations before the theorem, or "": the difference is inside
 // one of them (the theorem may not use it, or only where the two values
@@ -189,6 +224,38 @@ func beforeTheorem(na, nb *Node) string {
 	}
 	if i, n := differingDecl(na, nb); i > 0 {
 		return fmt.Sprintf("the statements differ in one place, inside declaration %d of %d before the theorem, which may not use it, or only where the two values coincide", i, n)
+	}
+	for _, d := range na.C[:len(na.C)-1] {
+		if name := shadowingDecl(d); name != "" {
+			// def Foo.Real.exp := 1 makes Real.exp inside namespace Foo a
+			// constant, not the injective function the rules know
+			return fmt.Sprintf("the statements differ in one place, but the declaration %s before the theorem may stand for a global lean-ast reads as Mathlib's", name)
+		}
+	}
+	return ""
+}
+
+// shadowingDecl is the name of declaration d when it, or the part of it
+// after a namespace, is a name lean-ast reads as a particular global
+// (def Foo.Real.exp, def abs), or "".
+func shadowingDecl(d *Node) string {
+	if d.K != KindDecl {
+		return ""
+	}
+	f := strings.Fields(d.V)
+	if len(f) < 2 {
+		return ""
+	}
+	name := f[1]
+	for part := name; part != ""; {
+		if reservedNames[part] || reservedHeads[part] {
+			return name
+		}
+		_, rest, ok := strings.Cut(part, ".")
+		if !ok {
+			break
+		}
+		part = rest
 	}
 	return ""
 }

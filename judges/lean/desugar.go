@@ -23,6 +23,9 @@ func desugar(n *Node) *Node {
 		}
 		return inner
 	case KindID:
+		if v, ok := strings.CutPrefix(n.V, notationMark); ok {
+			n = &Node{K: KindID, V: v}
+		}
 		if a, ok := identAliases[n.V]; ok {
 			return &Node{K: KindID, V: a}
 		}

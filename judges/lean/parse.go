@@ -855,7 +855,7 @@ func (p *parser) index(xs *Node) *Node {
 		p.next()
 		p.next()
 		p.next()
-		return &Node{K: KindApp, C: []*Node{{K: KindID, V: "Polynomial"}, xs}}
+		return &Node{K: KindApp, C: []*Node{notationName("Polynomial"), xs}}
 	}
 	p.next() // [
 	i := p.exprStop("]")
@@ -882,6 +882,18 @@ func (p *parser) indexes() bool {
 	return false
 }
 
+// notationMark starts the name of a constant a notation stands for (√x is
+// Real.sqrt x, R[X] is Polynomial R): desugar drops it, so that the
+// notation and the name written out compare equal, while the positional
+// tree keeps it. Where the statement's names may not be Mathlib's (a
+// declaration before the theorem, a namespace), only the positional trees
+// decide, and there √x and a written Real.sqrt x may be different
+// constants (a local Real.sqrt; notation is hygienic).
+const notationMark = "notation:" // a colon no name can hold
+
+// notationName is the name a notation stands for, marked as such.
+func notationName(name string) *Node { return &Node{K: KindID, V: notationMark + name} }
+
 // indexHead heads the tree of xs[i]: a name no statement can write.
 const indexHead = "xs[i]"
 
@@ -893,7 +905,7 @@ func (p *parser) iterate(f *Node) *Node {
 	p.next() // ^[
 	n := p.exprStop("]")
 	p.expect("]")
-	return &Node{K: KindApp, C: []*Node{{K: KindID, V: "Nat.iterate"}, f, n}}
+	return &Node{K: KindApp, C: []*Node{notationName("Nat.iterate"), f, n}}
 }
 
 // prefix parses a term in prefix position: prefix operators, binders,
@@ -918,7 +930,7 @@ func (p *parser) prefix() *Node {
 		// prefix:max "√" => Real.sqrt (Mathlib/Data/Real/Sqrt.lean): the
 		// argument is a term at max precedence, postfixes included, an
 		// application not: √x⁻¹ is √(x⁻¹), √ f x is (√f) x.
-		return &Node{K: KindApp, C: []*Node{{K: KindID, V: "Real.sqrt"}, p.arg()}}
+		return &Node{K: KindApp, C: []*Node{notationName("Real.sqrt"), p.arg()}}
 	case (t.text == "⋃₀" || t.text == "⋂₀") && t.kind == tSym:
 		p.next()
 		return &Node{K: KindUnary, V: t.text, C: []*Node{p.expr(110)}}
@@ -1199,7 +1211,7 @@ func (p *parser) filterQuantifier(kind Kind) *Node {
 	p.next()
 	filter := p.expr(0)
 	if keyword == "∂" {
-		filter = &Node{K: KindApp, C: []*Node{{K: KindID, V: "MeasureTheory.ae"}, filter}}
+		filter = &Node{K: KindApp, C: []*Node{notationName("MeasureTheory.ae"), filter}}
 	}
 	p.expect(",")
 	body := p.expr(0)
@@ -1382,7 +1394,7 @@ func (p *parser) nhdsWithin() *Node {
 		within = func(*Node) *Node { return s }
 	}
 	x := p.expr(100)
-	return &Node{K: KindApp, C: []*Node{{K: KindID, V: "nhdsWithin"}, x, within(x)}}
+	return &Node{K: KindApp, C: []*Node{notationName("nhdsWithin"), x, within(x)}}
 }
 
 // nhdsSides are the sets of the one-sided neighbourhood tokens.
@@ -1472,7 +1484,7 @@ func (p *parser) atom() *Node {
 	}
 	if atomSymbols[t.text] {
 		if t.text == "π" {
-			return &Node{K: KindID, V: "Real.pi"}
+			return notationName("Real.pi")
 		}
 		if c, ok := atomConstants[t.text]; ok {
 			return &Node{K: KindID, V: c}
