@@ -180,7 +180,12 @@ func respaceAndRename(t testing.TB, src string) string {
 				}
 			}
 			if i == 1 && (toks[0].text == "theorem" || toks[0].text == "lemma") {
+				// the name changes, its namespace stays (theorem Foo.t
+				// resolves the statement's names in Foo)
 				text = "renamed_theorem"
+				if j := strings.LastIndexByte(tk.text, '.'); j > 0 {
+					text = tk.text[:j] + ".renamed_theorem"
+				}
 			}
 		}
 		if tk.kind == tProj {
