@@ -145,6 +145,20 @@ var boundaryNames = map[string]string{
 var latticeOps = map[string]bool{"∧": true, "∨": true, "↔": true, "→": true, "=": true, "≠": true, "≤": true, "<": true,
 	"≥": true, ">": true, "⊓": true, "⊔": true, "⊆": true, "⊂": true, "⊇": true, "⊃": true, "∪": true, "∩": true, "\\": true, "∆": true}
 
+// boundaryConstant is "0" or "1" for a product, quotient, remainder or
+// power that is always that, whatever its other operand (round 13a): y ^ 0
+// and π ^ 0 are 1; 0 * y, y * 0, 0 / y, y / 0 and y % 1 are 0.
+func boundaryConstant(n *Node) string {
+	l, r := boundaryValue(n.C[0]), boundaryValue(n.C[1])
+	switch {
+	case n.V == "^" && r == "0":
+		return "1"
+	case n.V == "*" && (l == "0" || r == "0"), n.V == "/" && (l == "0" || r == "0"), n.V == "%" && r == "1":
+		return "0"
+	}
+	return ""
+}
+
 // unwrapValue is the term under parentheses, ascriptions and casts, which
 // keep its value: (0 : ℝ), ↑(1 : ℕ).
 func unwrapValue(n *Node) *Node {
@@ -339,6 +353,8 @@ func boundaryValue(n *Node) string {
 		case "/":
 			return "0|1" // a / a: 1, or 0 where a = 0
 		}
+	case n.K == KindBinary && len(n.C) == 2 && boundaryConstant(n) != "":
+		return boundaryConstant(n)
 	case n.K == KindBinary && n.V == "∩" && len(n.C) == 2 && (complementOf(n.C[0], n.C[1]) || complementOf(n.C[1], n.C[0])):
 		return "∅" // s ∩ sᶜ
 	case n.K == KindApp && len(n.C) == 3 && n.C[0].K == KindID && n.C[0].V == "symmDiff" && sameUpToOrder(n.C[1], n.C[2]):
