@@ -44,6 +44,8 @@ func Prepare(s string) *Prepared {
 			st, err = nil, fmt.Errorf("%w: the image set-builder {… | %s …} binds %s, also bound outside it, and lean-ast does not model that scope", ErrNotModelled, name, name)
 		} else if name := shadowsGlobal(st.Tree); name != "" {
 			st, err = nil, shadowError(name)
+		} else if why := typedBinderForm(st.Tree); why != "" {
+			st, err = nil, fmt.Errorf("%w: %s", ErrNotModelled, why)
 		}
 	}
 	return &Prepared{st: st, err: err}
@@ -85,6 +87,46 @@ func imageShadows(n *Node, scope map[string]int) string {
 		}
 	}
 	return ""
+}
+
+// typedBinderForm says why n holds a binder with a type that lean-ast
+// would read as an ascription of an outer name (round 13b), or "":
+//   - an image set-builder binding typed names, {f x | (x : T)}, or over
+//     a typed pattern, {(a : T) | p}: Lean binds x and a there, at type
+//     T;
+//   - the dependent pair (x : α) × β x (Lean core: macro:35
+//     bracketedExplicitBinders " × " term, Σ x : α, β x), which binds x,
+//     while ((x : α)) × β is a product of the outer x.
+func typedBinderForm(n *Node) string {
+	switch {
+	case n.K == KindImage && len(n.C) == 2 && (hasAscription(n.C[1]) || unwrapParens(n.C[0]).K == KindAscription):
+		return "a set-builder {… | (x : T)} or {(a : T) | …} binds its names at type T, which lean-ast does not model"
+	case n.K == KindBinary && (n.V == "×" || n.V == "×'") && len(n.C) == 2 && unwrapParens(n.C[0]).K == KindAscription:
+		return "(x : α) × β is a dependent pair binding x (Σ x : α, β), which lean-ast does not model"
+	}
+	for _, c := range n.C {
+		if why := typedBinderForm(c); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// hasAscription reports whether a set-builder's binders hold a typed one
+// ((x : T), (f : A → B) (x : A)).
+func hasAscription(n *Node) bool {
+	n = unwrapParens(n)
+	switch n.K {
+	case KindAscription:
+		return true
+	case KindApp, KindBinary:
+		for _, c := range n.C {
+			if hasAscription(c) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (p *Prepared) normalized() *Node {

@@ -307,6 +307,10 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 		{"theorem t : ∃ {x : ℕ}, x = 1", "theorem t : ∃ x : ℕ, x = 1", Undecided},
 		{"theorem t : ∃ (x : ℕ) y : ℕ, x < y", "theorem t : ∃ (x : ℕ) (y : ℕ), x < y", Undecided},
 		{"theorem t (f : ℝ → ℝ) : ∫ x in 5..15, f x = 2", "theorem t (f : ℝ → ℝ) : ∫ x in (5)..15, f x = 2", Undecided},
+		// {(a : T) | p} with p no extBinders is Mathlib's pattern builder: {a : T | p}
+		{"theorem t : {(a : Fin 5 → ℤ) | ∀ i, a i ≤ i}.ncard = 2", "theorem t : {b : Fin 5 → ℤ | ∀ i, b i ≤ i}.ncard = 2", Same},
+		{"theorem t (x : ℝ) : (1 : ZMod 3) ∈ {x * (3 / 6) | (x : ZMod 3)}", "theorem t (x : ℝ) : (1 : ZMod 3) ∈ {x * (1 / 2) | (x : ZMod 3)}", Undecided},
+		{"theorem t (x : Type) (F : Type → Type) : Nonempty ((x : Type) × F x)", "theorem t (x : Type) (F : Type → Type) : Nonempty (((x : Type)) × F x)", Undecided},
 		{"theorem t (x : ℝ) : |x| + 1 > 0", "theorem t (x : ℝ) : |x| + 2 > 0", Different},
 		{"theorem t (a b : ℝ) : abs (a + b) ≤ abs a + 1", "theorem t (a b : ℝ) : abs (a + b) ≤ abs a + 2", Different},
 		{"theorem t (x : ℝ) (n : ℕ) (h : x ^ 2 = n) : True", "theorem t (x : ℝ) (n : ℕ) (h : x ^ 3 = n) : True", Different},

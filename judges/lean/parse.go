@@ -882,6 +882,24 @@ func (p *parser) indexes() bool {
 	return false
 }
 
+// extBinderShape reports whether n may read as Batteries' extBinders, the
+// binders of an image set-builder: a name, x ∈ s or another binder
+// predicate on a name, or typed binders (x : T).
+func extBinderShape(n *Node) bool {
+	n = unwrapParens(n)
+	switch n.K {
+	case KindID, KindAscription:
+		return true
+	case KindBinary:
+		return len(n.C) == 2 && unwrapParens(n.C[0]).K == KindID
+	case KindUnary:
+		return n.V == "¬" // x ∉ s desugars to ¬ (x ∈ s) only later, but be safe
+	case KindApp:
+		return true // (x : A) (y : B), or x y
+	}
+	return false
+}
+
 // notationMark starts the name of a constant a notation stands for (√x is
 // Real.sqrt x, R[X] is Polynomial R): desugar drops it, so that the
 // notation and the name written out compare equal, while the positional
@@ -1646,6 +1664,13 @@ func (p *parser) brace() *Node {
 		p.next()
 		pred := p.expr(0)
 		p.expect("}")
+		if a := unwrapParens(first); a.K == KindAscription && len(a.C) == 2 && a.C[0].K == KindID && !extBinderShape(pred) {
+			// {(a : T) | p}: not an image (p is no extBinders), so
+			// Mathlib's pattern builder, macro (priority := low-1) "{"
+			// pat:term " | " p:term "}" => {x | match x with | pat => p}:
+			// the set {a : T | p} (Mathlib/Data/Set/Defs.lean)
+			return &Node{K: KindSetOf, V: a.C[0].V, C: []*Node{a.C[1], pred}}
+		}
 		return &Node{K: KindImage, C: []*Node{first, pred}}
 	}
 	items := []*Node{first}
