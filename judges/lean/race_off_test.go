@@ -1,0 +1,5 @@
+//go:build !race
+
+package lean
+
+const raceEnabled = false
