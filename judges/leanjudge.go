@@ -31,6 +31,9 @@ func (j LeanJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decisio
 			}
 		}
 		gold, pred := lean.Prepare(p.Gold), lean.Prepare(p.Pred)
+		names, instances := lean.HeaderContext(p.Header)
+		gold.InHeaderContext(names, instances)
+		pred.InHeaderContext(names, instances)
 		res, why := lean.ComparePrepared(gold, pred)
 		switch res {
 		case lean.Same:
@@ -40,6 +43,7 @@ func (j LeanJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decisio
 		}
 		if p.FormalStatement != "" {
 			stmt := lean.Prepare(p.FormalStatement)
+			stmt.InHeaderContext(names, instances)
 			if r, _ := lean.ComparePrepared(stmt, pred); r == lean.Same {
 				if r, _ := lean.ComparePrepared(stmt, gold); r != lean.Same {
 					return eval.NotEquivalent, "the prediction repeats the misaligned statement, which the gold corrects"

@@ -52,6 +52,35 @@ func TestLeanJudgeUnchangedStatement(t *testing.T) {
 // it; a pair using a token the header declares stays undecided, naming the
 // declaration (issue 17.2). Real headers do this: 21 of the 240 sampled
 // test inputs declare notation, one of them redefining *.
+// A header that opens a namespace, defines names or declares instances
+// changes what the statements' names and notation mean: only statements
+// equal as written (bound names aside) are equivalent, and an instance
+// blocks "not equivalent" (rounds 13a and 13b of the outside attacks).
+func TestLeanJudgeHeaderContext(t *testing.T) {
+	for _, c := range []struct {
+		header, gold, pred string
+		want               eval.Verdict
+	}{
+		// abs inside namespace Foo is Foo.abs; |x| is Mathlib's abs
+		{"import Mathlib\nnamespace Foo\ndef abs (x : ℤ) : ℤ := x + 1", "theorem t (x : ℤ) (h : abs x = 3) : x = 2", "theorem t (x : ℤ) (h : |x| = 3) : x = 2", eval.Undecided},
+		{"import Mathlib\nnamespace Foo", "theorem t (x : ℤ) (h : abs x = 3) : x = 2", "theorem t (y : ℤ) (h : abs y = 3) : y = 2", eval.Equivalent},
+		{"import Mathlib\nnamespace Foo", "theorem t (a b : ℕ) (h₁ : a < b) (h₂ : b < 5) : a < 4", "theorem t (a b : ℕ) (h₂ : b < 5) (h₁ : a < b) : a < 4", eval.Undecided},
+		{"import Mathlib", "theorem t (a b : ℕ) (h₁ : a < b) (h₂ : b < 5) : a < 4", "theorem t (a b : ℕ) (h₂ : b < 5) (h₁ : a < b) : a < 4", eval.Equivalent},
+		// an instance may make 2 be 3
+		{"import Mathlib\ninstance : OfNat ℝ 2 := ⟨3⟩", "theorem t (x : ℝ) (h : x = 2) : x + x = 6", "theorem t (x : ℝ) (h : x = 3) : x + x = 6", eval.Undecided},
+		{"import Mathlib\nopen Real", "theorem t (x : ℝ) (h : x = 2) : x + x = 6", "theorem t (x : ℝ) (h : x = 3) : x + x = 6", eval.NotEquivalent},
+		{"import Mathlib\nvariable (abs : ℤ → ℤ)", "theorem t (x : ℤ) (h : abs x = 3) : x = 2", "theorem t (x : ℤ) (h : |x| = 3) : x = 2", eval.Undecided},
+	} {
+		ds, err := LeanJudge{}.Judge(context.Background(), []eval.Pair{{Kind: eval.Correction, Header: c.header, Gold: c.gold, Pred: c.pred}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ds[0].Verdict != c.want {
+			t.Errorf("header %q, %q vs %q: %v (%s), want %v", c.header, c.gold, c.pred, ds[0].Verdict, ds[0].Reason, c.want)
+		}
+	}
+}
+
 func TestLeanJudgeHeaderNotation(t *testing.T) {
 	for _, c := range []struct {
 		header, gold, pred string

@@ -34,6 +34,9 @@ type Prepared struct {
 	err         error
 	norm, plain *Node // Normalize, and normalize without binder orders
 	renamed     *Node // the tree with bound names by position, nothing moved
+	// headerNames and headerInstances are why the sample's header may
+	// give names and notation other meanings (InHeaderContext), or "".
+	headerNames, headerInstances string
 }
 
 // Prepare reads s for ComparePrepared.
@@ -217,6 +220,11 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 		if reason := beforeTheorem(na, nb); reason != "" {
 			return Undecided, reason
 		}
+		for _, p := range []*Prepared{a, b} {
+			if p.headerInstances != "" {
+				return Undecided, "the statements differ in one place, but " + p.headerInstances + ", which may give the notation there another meaning"
+			}
+		}
 	}
 	return r, why
 }
@@ -237,6 +245,12 @@ func namespaceOf(name string) string {
 // that gives ≤ on sets another meaning), or a namespace opened by the
 // theorem's name (Complex.abs is abs inside theorem Complex.t).
 func namesMayResolve(p *Prepared) string {
+	if p.headerNames != "" {
+		return p.headerNames
+	}
+	if p.headerInstances != "" {
+		return p.headerInstances
+	}
 	if ns := namespaceOf(p.st.Name); ns != "" {
 		return fmt.Sprintf("theorem %s resolves names in the namespace %s first", p.st.Name, ns)
 	}

@@ -68,3 +68,51 @@ func (d HeaderNotation) UsedBy(texts ...string) (string, bool) {
 	}
 	return "", false
 }
+
+// headerDecl matches a header line that may change what the statement's
+// names and notation mean: a namespace the theorem sits in, a definition,
+// an instance or class, an attribute, or a variable line.
+var headerDecl = regexp.MustCompile(`^(?:@\[[^\]]*\]\s*)*(?:(?:private|protected|noncomputable|local|scoped|unsafe|partial)\s+)*(namespace|instance|class|abbrev|def|structure|inductive|attribute|variable|export)\b\s*(\S*)`)
+
+// HeaderContext says how a sample's header may make the statement's names
+// differ from Mathlib's, as two strings: names, when the theorem sits in a
+// namespace or the header defines or binds names (102 of the 240 sampled
+// test inputs open a namespace; 63 define something), and instances, when
+// it declares an instance, a class or an attribute, which can give
+// notation another meaning (instance : OfNat ℝ 2 := ⟨3⟩). Either is "" when
+// the header does neither. A variable line that binds only names lean-ast
+// gives no meaning of its own is no risk.
+func HeaderContext(header string) (names, instances string) {
+	for _, line := range strings.Split(header, "\n") {
+		m := headerDecl.FindStringSubmatch(strings.TrimSpace(line))
+		if m == nil {
+			continue
+		}
+		switch m[1] {
+		case "instance", "class", "attribute":
+			if instances == "" {
+				instances = "the header declares " + strings.TrimSpace(line)
+			}
+		case "variable":
+			for _, w := range strings.FieldsFunc(line, func(r rune) bool { return strings.ContainsRune(" ()[]{}⦃⦄:,", r) }) {
+				if reservedNames[w] || reservedHeads[w] {
+					if names == "" {
+						names = "the header's variable line binds " + w
+					}
+				}
+			}
+		default:
+			if names == "" {
+				names = "the header declares " + m[1] + " " + m[2]
+			}
+		}
+	}
+	return names, instances
+}
+
+// InHeaderContext makes p read under a header's HeaderContext: with names,
+// only trees equal as written are equivalent; with instances, nothing is
+// judged not equivalent.
+func (p *Prepared) InHeaderContext(names, instances string) {
+	p.headerNames, p.headerInstances = names, instances
+}
