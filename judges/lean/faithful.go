@@ -36,6 +36,18 @@ func unfaithful(d Difference, na, nb *Node) string {
 			return why
 		}
 	}
+	// < against ≤, or a moved bound (x ≤ 3 and x ≤ 2), in an if's
+	// condition: the conditions differ at a boundary where the branches
+	// may agree (3 = 6 - 3; 1 / choose 2008 2009 = 0) (round 14b)
+	for i, p := range d.path {
+		next := d.at
+		if i+1 < len(d.path) {
+			next = d.path[i+1]
+		}
+		if p.K == KindIte && len(p.C) > 0 && p.C[0] == next {
+			return fmt.Sprintf("the statements differ only in %s vs %s in an if's condition, where the branches may agree at the boundary", d.A, d.B)
+		}
+	}
 	// The value terms around the difference: up through arithmetic,
 	// application and rounding. A numeral under injective wrappers only
 	// (-56, (3 : ℝ), ↑3) is still a lone value; any larger term around it
@@ -555,10 +567,6 @@ func masked(d Difference, env map[string]*Node, class string) string {
 			}
 		case KindFloor, KindCeil, KindFloorNat, KindCeilNat, KindAbs, KindNorm:
 			return what + ", under a rounding, an absolute value or a norm, which may map two values to one"
-		case KindIte:
-			if len(p.C) > 0 && child == p.C[0] && d.Kind == "operator" && strictPair[[2]string{d.A, d.B}] {
-				return what + " in an if's condition, where the branches may agree at the boundary"
-			}
 		case KindBinary:
 			if len(p.C) != 2 {
 				continue
