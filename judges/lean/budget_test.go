@@ -44,3 +44,22 @@ func TestHostileLets(t *testing.T) {
 		sameWithin(t, "theorem t (f : ℕ → ℕ) :\n  let y := f"+strings.Repeat(sep+"x", 3000)+"\n  y = 0 := sorry", 2*time.Second)
 	}
 }
+
+// TestLongChainDifference: a product of 3,900 factors differing in one
+// numeral is judged in time: the rules that look for equal operands at
+// each level hash them instead of printing them (printing made 800
+// factors cost 13 s, round 14a).
+func TestLongChainDifference(t *testing.T) {
+	chain := "theorem t (x : ℝ) : " + strings.Repeat("x * ", 3899) + "x = "
+	limit := 5 * time.Second
+	if raceEnabled {
+		limit *= 20
+	}
+	start := time.Now()
+	if r, why := Compare(chain+"1", chain+"2"); r != Different {
+		t.Fatalf("%v (%s), want not equivalent", r, why)
+	}
+	if d := time.Since(start); d > limit {
+		t.Errorf("a %d-byte product differing in one numeral took %v", len(chain), d)
+	}
+}

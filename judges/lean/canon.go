@@ -154,6 +154,11 @@ func mayBeClass(t *Node) bool {
 		}
 		break
 	}
+	// outParam C, semiOutParam C, optParam C d, autoParam C t: reducible
+	// wrappers Lean's isClass? sees through (round 14a)
+	for t.K == KindApp && len(t.C) >= 2 && t.C[0].K == KindID && classWrappers[strings.TrimPrefix(t.C[0].V, "_root_.")] {
+		t = unwrapParens(t.C[1])
+	}
 	for t.K == KindApp && len(t.C) > 0 {
 		t = t.C[0]
 	}
@@ -172,7 +177,7 @@ func mayBeClass(t *Node) bool {
 	default:
 		return true // an ascription (NeZero n : Prop), a projection, anything else
 	}
-	h := typeHead(t)
+	h := strings.TrimPrefix(typeHead(t), "_root_.") // _root_.Nonempty is Nonempty (round 14a)
 	if h == "" {
 		return true // the head is not a name: (f x) y
 	}
@@ -190,6 +195,9 @@ func mayBeClass(t *Node) bool {
 	rest := strings.TrimRight(last[size:], "'₀₁₂₃₄₅₆₇₈₉")
 	return unicode.IsUpper(r) && r < unicode.MaxLatin1 && rest != ""
 }
+
+// classWrappers are the reducible identities around a binder's type.
+var classWrappers = map[string]bool{"outParam": true, "semiOutParam": true, "optParam": true, "autoParam": true, "id": true}
 
 // notClasses are heads of common binder types that are not classes:
 // predicates (defined propositions and structures) and types.

@@ -61,12 +61,12 @@ func Prepare(s string) *Prepared {
 // wrong only when there is an outer one. scope counts the names in scope.
 func imageShadows(n *Node, scope map[string]int) string {
 	if n.K == KindImage && len(n.C) == 2 {
-		b := n.C[1]
-		if b.K == KindBinary && len(b.C) > 0 {
-			b = b.C[0]
-		}
-		if b.K == KindID && scope[b.V] > 0 {
-			return b.V
+		// the binders: x ∈ s, (x ∈ S) (y ∈ T), x y (round 14a: the
+		// parenthesized ones were missed)
+		for _, b := range imageBinderNames(n.C[1]) {
+			if scope[b] > 0 {
+				return b
+			}
 		}
 	}
 	name := ""
@@ -130,6 +130,33 @@ func hasAscription(n *Node) bool {
 		}
 	}
 	return false
+}
+
+// imageBinderNames are the names an image set-builder's binders bind:
+// x in x ∈ s, x > 0 or x, under parentheses, for each of several.
+func imageBinderNames(b *Node) []string {
+	b = unwrapParens(b)
+	switch b.K {
+	case KindID:
+		return []string{b.V}
+	case KindBinary, KindAscription:
+		if len(b.C) > 0 {
+			if c := unwrapParens(b.C[0]); c.K == KindID {
+				return []string{c.V}
+			}
+		}
+	case KindUnary: // x ∉ s
+		if len(b.C) == 1 {
+			return imageBinderNames(b.C[0])
+		}
+	case KindApp:
+		var out []string
+		for _, c := range b.C {
+			out = append(out, imageBinderNames(c)...)
+		}
+		return out
+	}
+	return nil
 }
 
 func (p *Prepared) normalized() *Node {
@@ -276,6 +303,10 @@ func beforeTheorem(na, nb *Node) string {
 			if d.K == KindTokens || d.K == KindCommand {
 				return "the statements differ in one place, but a declaration before the theorem is read only as its tokens (an instance, a structure, an attribute, a variable or open line), and may change what the theorem's notation means"
 			}
+			if d.K == KindDecl && declaresInstance(d.V) {
+				// instance : OfNat ℕ 8 := ⟨3⟩ makes 8 be 3 (round 14a)
+				return "the statements differ in one place, but an instance is declared before the theorem, which may give the notation there another meaning"
+			}
 		}
 	}
 	if i, n := differingDecl(na, nb); i > 0 {
@@ -291,6 +322,14 @@ func beforeTheorem(na, nb *Node) string {
 	return ""
 }
 
+// declaresInstance reports whether a declaration's head (keyword,
+// modifiers, attributes) makes it an instance: instance, @[instance],
+// @[default_instance], attribute [instance].
+func declaresInstance(v string) bool {
+	head, _, _ := strings.Cut(v, ":=")
+	return strings.Contains(head, "instance")
+}
+
 // shadowingDecl is the name of declaration d when it, or the part of it
 // after a namespace, is a name lean-ast reads as a particular global
 // (def Foo.Real.exp, def abs), or "".
@@ -299,10 +338,16 @@ func shadowingDecl(d *Node) string {
 		return ""
 	}
 	f := strings.Fields(d.V)
-	if len(f) < 2 {
+	name := ""
+	for i, w := range f { // modifiers may come first: noncomputable def, @[simp] def
+		if declKeywords[w] && i+1 < len(f) {
+			name = f[i+1]
+			break
+		}
+	}
+	if name == "" {
 		return ""
 	}
-	name := f[1]
 	for part := name; part != ""; {
 		if reservedNames[part] || reservedHeads[part] {
 			return name

@@ -73,7 +73,7 @@ func unfaithful(d Difference, na, nb *Node) string {
 		return fmt.Sprintf("the statements differ only in %s vs %s inside %s, a relation between terms with no variable, true or false either way (2 < 3 and 2 < 4)", d.A, d.B, clipNode(r))
 	}
 	if d.Kind == "operator" && homogeneous[d.A] && homogeneous[d.B] && d.at != nil && d.at.K == KindBinary {
-		if env := pathTypes(d); !componentTyped(d.at, env) {
+		if env := pathTypes(d); !componentTyped(d.at, env, len(d.path) == 0 || !unusualClass(d.path[0])) {
 			// on another type an instance gives the operators their
 			// meaning: on Associates ≤ is ∣ (Associates.dvd_eq_le), on a
 			// tropical semiring + is min (issue 17.3: type unknown,
@@ -738,14 +738,14 @@ func componentClass(n *Node, env map[string]*Node) (string, bool) {
 // operators are the classes' own for every type at once. A concrete type
 // of another kind may give them other meanings: on Associates ℕ, ≤ is ∣;
 // on Equiv.Perm, * is ∘.
-func componentTyped(n *Node, env map[string]*Node) bool {
+func componentTyped(n *Node, env map[string]*Node, vars bool) bool {
 	switch {
 	case n.K == KindParen || n.K == KindUnary && n.V == "-" || n.K == KindAbs:
-		return componentTyped(n.C[0], env)
+		return componentTyped(n.C[0], env, vars)
 	case n.K == KindBinary && homogeneous[n.V] && len(n.C) == 2:
-		return componentTyped(n.C[0], env) && componentTyped(n.C[1], env)
+		return componentTyped(n.C[0], env, vars) && componentTyped(n.C[1], env, vars)
 	case n.K == KindBinary && n.V == "^" && len(n.C) == 2:
-		return componentTyped(n.C[0], env)
+		return componentTyped(n.C[0], env, vars)
 	case n.K == KindNum || n.K == KindCoe:
 		return true
 	case n.K == KindID:
@@ -756,7 +756,7 @@ func componentTyped(n *Node, env map[string]*Node) bool {
 			if numRank[typeClass(t)] > 0 {
 				return true
 			}
-			if t.K == KindID {
+			if t.K == KindID && vars {
 				if tt, ok := env[t.V]; ok && isSort(tt) {
 					return true
 				}
@@ -764,6 +764,50 @@ func componentTyped(n *Node, env map[string]*Node) bool {
 		}
 	}
 	return numRank[leafClass(n, env)] > 0
+}
+
+// standardClasses are the classes under which a type variable's operators
+// are the usual ones. Another class may make two of them one: in a
+// BooleanRing a - b is a + b, under CanonicallyOrderedMul ≤ is ∣, under
+// Subsingleton everything is equal (round 14a).
+var standardClasses = map[string]bool{}
+
+func init() {
+	for _, c := range strings.Fields(`Add Mul Sub Div Neg Inv Zero One LE LT Dvd Semigroup Monoid CommMonoid Group CommGroup
+		AddSemigroup AddMonoid AddCommMonoid AddGroup AddCommGroup Semiring CommSemiring Ring CommRing DivisionRing
+		Field IsDomain Preorder PartialOrder LinearOrder Lattice LinearOrderedField LinearOrderedRing
+		LinearOrderedCommRing OrderedRing OrderedField OrderedSemiring StrictOrderedRing Module Algebra
+		NormedAddCommGroup NormedSpace NormedField InnerProductSpace TopologicalSpace MetricSpace
+		Fintype Finite DecidableEq Nontrivial Inhabited Nonempty NoZeroDivisors CharZero`) {
+		standardClasses[c] = true
+	}
+}
+
+// unusualClass reports whether a binder of root may be a class outside
+// standardClasses (an instance binder, or one mayBeClass cannot rule out).
+func unusualClass(root *Node) bool {
+	found := false
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if found {
+			return
+		}
+		if binderKinds[n.K] && len(n.C) >= 2 {
+			t := n.C[0]
+			if strings.HasPrefix(n.V, "[") || mayBeClass(t) {
+				h := strings.TrimPrefix(typeHead(t), "_root_.")
+				if !standardClasses[h] && !notClasses[h[strings.LastIndexByte(h, '.')+1:]] {
+					found = true
+					return
+				}
+			}
+		}
+		for _, c := range n.C {
+			walk(c)
+		}
+	}
+	walk(root)
+	return found
 }
 
 // isSort reports whether t is Type, Type*, Type u, Sort u or Sort*.
@@ -1026,26 +1070,46 @@ func hasKind(n *Node, k Kind) bool {
 // operator applies to both, or a - b is 0, their values may coincide. *
 // is taken as commutative too, which can only leave a pair undecided.
 func sameUpToOrder(a, b *Node) bool {
-	return orderFreeKey(a) == orderFreeKey(b)
+	return orderFreeHash(a) == orderFreeHash(b)
+}
+
+// orderFreeHash hashes n with the operands of orderFree operators in a
+// fixed order, without printing it: printed keys made a product of 800 factors cost 13 s,
+// each level printing everything below it (round 14a). Two terms with one
+// hash are taken for one term, which can only leave a pair undecided.
+func orderFreeHash(n *Node) uint64 {
+	n = unwrapParens(n)
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	mix := func(s string) {
+		for i := 0; i < len(s); i++ {
+			h ^= uint64(s[i])
+			h *= prime
+		}
+		h ^= 0xff
+		h *= prime
+	}
+	mix(n.K.String())
+	mix(n.V)
+	if len(n.C) == 0 {
+		return h
+	}
+	kids := make([]uint64, len(n.C))
+	for i, c := range n.C {
+		kids[i] = orderFreeHash(c)
+	}
+	if n.K == KindBinary && orderFree[n.V] && len(kids) == 2 && kids[1] < kids[0] {
+		kids[0], kids[1] = kids[1], kids[0]
+	}
+	for _, k := range kids {
+		h ^= k
+		h *= prime
+		h = h<<13 | h>>51
+	}
+	return h
 }
 
 var orderFree = map[string]bool{"+": true, "*": true, "∩": true, "∪": true, "⊔": true, "⊓": true, "∆": true, "=": true, "↔": true, "∧": true, "∨": true}
-
-// orderFreeKey prints n with the operands of orderFree operators sorted.
-func orderFreeKey(n *Node) string {
-	n = unwrapParens(n)
-	if len(n.C) == 0 {
-		return n.K.String() + ":" + n.V
-	}
-	keys := make([]string, len(n.C))
-	for i, c := range n.C {
-		keys[i] = orderFreeKey(c)
-	}
-	if n.K == KindBinary && orderFree[n.V] && len(keys) == 2 && keys[1] < keys[0] {
-		keys[0], keys[1] = keys[1], keys[0]
-	}
-	return n.K.String() + ":" + n.V + "(" + strings.Join(keys, ",") + ")"
-}
 
 func unwrapParens(n *Node) *Node {
 	for n.K == KindParen && len(n.C) == 1 {
