@@ -148,8 +148,8 @@ func mayBeClass(t *Node) bool {
 		case t.K == KindParen && len(t.C) == 1:
 			t = t.C[0]
 			continue
-		case t.K == KindPi && len(t.C) == 2:
-			t = t.C[1] // ∀ i, Nonempty (X i) is a class too
+		case t.K == KindPi && len(t.C) == 2, t.K == KindBinary && t.V == "→" && len(t.C) == 2:
+			t = t.C[1] // ∀ i, Nonempty (X i) is a class too; ℂ → ℂ is a function type
 			continue
 		}
 		break
@@ -168,7 +168,7 @@ func mayBeClass(t *Node) bool {
 		// other operator (NeZero <| n, n |> NeZero, f $ x) may build a
 		// class (round 13a)
 		return !propOps[t.V] && !propRelations[t.V] && t.V != "↔" && t.V != "×" && t.V != "⊕"
-	case KindUnary, KindExists, KindExistsUnique, KindSetOf, KindSep, KindSubtype, KindSigma:
+	case KindUnary, KindExists, KindExistsUnique, KindEventually, KindFrequently, KindSetOf, KindSep, KindSubtype, KindSigma:
 		return false // ¬ p, ∃, a set, a subtype
 	case KindID, KindApp:
 	case KindProj:

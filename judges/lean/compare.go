@@ -281,10 +281,70 @@ func namesMayResolve(p *Prepared) string {
 	if ns := namespaceOf(p.st.Name); ns != "" {
 		return fmt.Sprintf("theorem %s resolves names in the namespace %s first", p.st.Name, ns)
 	}
+	if why := instanceTypes(p.st.Tree); why != "" {
+		return why
+	}
 	if p.st.Tree.K == KindDecls && len(p.st.Tree.C) > 1 {
 		return "declarations or commands come before the theorem (a definition, an instance, a namespace, variable or open line)"
 	}
 	return ""
+}
+
+// instanceTypes says why the statement's instance binders make lean-ast's
+// rewrites unsafe, or "" (round 15): instance search matches a type only
+// up to definitional equality, so an instance of Fintype {x // p x ∧ q x}
+// or Decidable (p ∧ q) serves nothing written q x ∧ p x, and 13 / 2 is not
+// 6.5 there; and with coercions declared both ways ([Coe α β] [Coe β α])
+// a = b and b = a elaborate at different types.
+func instanceTypes(tree *Node) string {
+	why := ""
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if why != "" {
+			return
+		}
+		if binderKinds[n.K] && len(n.C) >= 2 {
+			t := n.C[0]
+			if strings.HasPrefix(n.V, "[") || mayBeClass(t) {
+				head := strings.TrimPrefix(typeHead(t), "_root_.")
+				switch {
+				case strings.HasPrefix(head, "Coe"):
+					why = "the statement declares a coercion (" + head + "), under which the sides of = and ≤ may elaborate at different types when swapped"
+				case rewritable(t):
+					why = "an instance binder's type holds a proposition or a numeral lean-ast would rewrite (" + clipNode(t) + "), and instance search matches it only as written"
+				}
+			}
+		}
+		for _, c := range n.C {
+			walk(c)
+		}
+	}
+	walk(tree)
+	return why
+}
+
+// rewritable reports whether normalization may rewrite a part of n: a
+// reordered connective, relation or binder run, a negation, a tuple, a
+// numeral (compared by value), a comparison flipped.
+func rewritable(n *Node) bool {
+	if reordered(n) {
+		return true
+	}
+	switch n.K {
+	case KindNum, KindUnary, KindTuple, KindExists, KindSetOf, KindSep, KindSubtype:
+		return true
+	case KindBinary:
+		switch n.V {
+		case ">", "≥", "≠", "∉", "⊇", "⊃":
+			return true
+		}
+	}
+	for _, c := range n.C {
+		if rewritable(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // beforeTheorem says why a difference is not known to be faithful because

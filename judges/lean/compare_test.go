@@ -310,6 +310,10 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 		{"theorem t : ∃ {x : ℕ}, x = 1", "theorem t : ∃ x : ℕ, x = 1", Undecided},
 		{"theorem t : ∃ (x : ℕ) y : ℕ, x < y", "theorem t : ∃ (x : ℕ) (y : ℕ), x < y", Undecided},
 		{"theorem t (f : ℝ → ℝ) : ∫ x in 5..15, f x = 2", "theorem t (f : ℝ → ℝ) : ∫ x in (5)..15, f x = 2", Undecided},
+		// instance search matches an instance's type only as written (round 15)
+		{"theorem t {α : Type*} (p q : α → Prop) [Fintype {x : α // p x ∧ q x}] : Fintype.card {x : α // p x ∧ q x} = 0", "theorem t {α : Type*} (p q : α → Prop) [Fintype {x : α // p x ∧ q x}] : Fintype.card {x : α // q x ∧ p x} = 0", Undecided},
+		{"theorem t {α β : Type} [Coe α β] [Coe β α] (a : α) (b : β) (h : a = b) : True", "theorem t {α β : Type} [Coe α β] [Coe β α] (a : α) (b : β) (h : b = a) : True", Undecided},
+		{"theorem t {α : Type*} [Fintype α] (p q : α → Prop) (h : ∀ x, p x ∧ q x) : True", "theorem t {α : Type*} [Fintype α] (p q : α → Prop) (h : ∀ x, q x ∧ p x) : True", Same},
 		// {(a : T) | p} with p no extBinders is Mathlib's pattern builder: {a : T | p}
 		{"theorem t : {(a : Fin 5 → ℤ) | ∀ i, a i ≤ i}.ncard = 2", "theorem t : {b : Fin 5 → ℤ | ∀ i, b i ≤ i}.ncard = 2", Same},
 		{"theorem t (x : ℝ) : (1 : ZMod 3) ∈ {x * (3 / 6) | (x : ZMod 3)}", "theorem t (x : ℝ) : (1 : ZMod 3) ∈ {x * (1 / 2) | (x : ZMod 3)}", Undecided},

@@ -607,9 +607,6 @@ func masked(d Difference, env map[string]*Node, class string) string {
 
 var multiplicativeOps = map[string]bool{"*": true, "^": true, "/": true}
 
-// strictPair: < and ≤ (or > and ≥), which differ at one point only.
-var strictPair = map[[2]string]bool{{"<", "≤"}: true, {"≤", "<"}: true, {">", "≥"}: true, {"≥", ">"}: true}
-
 // numeralBase reports whether n is a numeral of at least 2 (2 ^ n is
 // injective in n).
 func numeralBase(n *Node) bool {
