@@ -284,6 +284,9 @@ func namesMayResolve(p *Prepared) string {
 	if why := instanceTypes(p.st.Tree); why != "" {
 		return why
 	}
+	if name := untypedBinderUses(p.st.Tree, map[string]*Node{}); name != "" {
+		return fmt.Sprintf("%s is bound without a type and used where different types may be fixed for it (Lean takes its type from the use it elaborates first, so reordering ∧ operands, = sides or hypotheses can change it)", name)
+	}
 	if p.st.Tree.K == KindDecls && len(p.st.Tree.C) > 1 {
 		return "declarations or commands come before the theorem (a definition, an instance, a namespace, variable or open line)"
 	}
@@ -321,6 +324,103 @@ func instanceTypes(tree *Node) string {
 	}
 	walk(tree)
 	return why
+}
+
+// untypedBinderUses names a binder without a type (∃ x, ∀ x, {x | …},
+// (x), (x : _)) whose uses may fix different types for it, or "" (round
+// 16): Lean gives it the type its first elaborated use needs, reading left
+// to right, so ∃ x, Nat.Prime x ∧ (x : ℝ) / 2 = 1.5 elaborates (x : ℕ, then
+// cast) and ∃ x, (x : ℝ) / 2 = 1.5 ∧ Nat.Prime x does not. Uses are told
+// apart by what fixes the type: the declared domain of a bound function, a
+// global function and argument position, an ascription's type, a cast.
+// env maps the statement's bound names to their types.
+func untypedBinderUses(n *Node, env map[string]*Node) string {
+	if binderKinds[n.K] && len(n.C) >= 2 {
+		name := strings.TrimPrefix(n.V, "[")
+		body := n.C[len(n.C)-1]
+		if n.C[0].K == KindHole && name != "_" && name != "" {
+			contexts := map[string]bool{}
+			typingUses(body, name, env, contexts)
+			if len(contexts) > 1 {
+				return name
+			}
+		}
+		saved, had := env[name]
+		env[name] = n.C[0]
+		defer func() {
+			if had {
+				env[name] = saved
+			} else {
+				delete(env, name)
+			}
+		}()
+	}
+	for _, c := range n.C {
+		if found := untypedBinderUses(c, env); found != "" {
+			return found
+		}
+	}
+	return ""
+}
+
+// typingUses adds to contexts a key for each use of name in n that fixes
+// its type.
+func typingUses(n *Node, name string, env map[string]*Node, contexts map[string]bool) {
+	isName := func(c *Node) bool { c = unwrapParens(c); return c.K == KindID && c.V == name }
+	switch {
+	case n.K == KindAscription && len(n.C) == 2 && isName(n.C[0]):
+		contexts["as "+n.C[1].String()] = true
+	case n.K == KindCoe && len(n.C) == 1 && isName(n.C[0]):
+		contexts["cast"] = true
+	case n.K == KindBinary && (n.V == "∈" || n.V == "∉") && len(n.C) == 2 && isName(n.C[0]):
+		// x ∈ S fixes x's type to S's elements (Membership's outParam)
+		if s := unwrapParens(n.C[1]); s.K == KindID {
+			if t, ok := env[s.V]; ok && t.K == KindApp && len(t.C) == 2 {
+				contexts["domain "+t.C[1].String()] = true
+				break
+			}
+		}
+		contexts["member of "+n.C[1].String()] = true
+	case n.K == KindApp && len(n.C) > 1 && n.C[0].K == KindID:
+		t, bound := env[n.C[0].V]
+		for i, a := range n.C[1:] {
+			if !isName(a) {
+				continue
+			}
+			switch {
+			case bound && arrowDomain(t, i) != nil:
+				contexts["domain "+arrowDomain(t, i).String()] = true
+			case bound:
+				contexts[fmt.Sprintf("argument %d of %s", i+1, n.C[0].V)] = true
+			case numericArgs[n.C[0].V] != "":
+				// a global function of a fixed domain (Nat.Prime); one
+				// lean-ast does not list is taken as polymorphic (Odd,
+				// Even), which fixes no type: a stated limit
+				contexts["domain id:"+numericArgs[n.C[0].V]] = true
+			}
+		}
+	}
+	if (binderKinds[n.K] && strings.TrimPrefix(n.V, "[") == name) || n.K == KindBig && len(n.C) > 0 && n.C[0].V == name {
+		return // shadowed below
+	}
+	for _, c := range n.C {
+		typingUses(c, name, env, contexts)
+	}
+}
+
+// arrowDomain is the type of argument i (from 0) of a function of type t
+// (A → B → C or a Pi), or nil.
+func arrowDomain(t *Node, i int) *Node {
+	for {
+		t = unwrapParens(t)
+		if !(t.K == KindBinary && t.V == "→" || t.K == KindPi) || len(t.C) != 2 {
+			return nil
+		}
+		if i == 0 {
+			return t.C[0]
+		}
+		t, i = t.C[1], i-1
+	}
 }
 
 // rewritable reports whether normalization may rewrite a part of n: a

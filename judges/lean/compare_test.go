@@ -208,7 +208,7 @@ func localInstance(group string) bool {
 // the real statements whose names are used nowhere else (independent
 // hypotheses, so the swap is an equivalence): each must be judged the same.
 func TestHypothesisSwaps(t *testing.T) {
-	swaps, same, instances := 0, 0, 0
+	swaps, same, instances, untyped := 0, 0, 0, 0
 	for _, s := range realStatements(t) {
 		if !strings.HasPrefix(s, "theorem") && !strings.HasPrefix(s, "lemma") {
 			continue // instances and defs: their binders never move
@@ -240,14 +240,23 @@ func TestHypothesisSwaps(t *testing.T) {
 			}
 			swapped := s[:a[0]] + s[b[0]:b[1]] + s[a[1]:b[0]] + s[a[0]:a[1]] + s[b[1]:]
 			swaps++
-			if got, why := Compare(s, swapped); got == Same {
+			switch got, why := Compare(s, swapped); {
+			case got == Same:
 				same++
-			} else {
+			case got == Undecided && strings.Contains(why, "bound without a type"):
+				// a name bound without a type and used at two types
+				// (∀ p, Nat.Prime p → f p = p with f : ℚ → ℝ) makes
+				// only statements equal as written equivalent (round 16)
+				untyped++
+			default:
 				t.Errorf("%v (%s):\n  %s\n  %s", got, why, s, swapped)
 			}
 		}
 	}
-	t.Logf("%d swaps of adjacent independent hypotheses, %d judged the same; %d swaps with a binder of a class type (a local instance) left out", swaps, same, instances)
+	t.Logf("%d swaps of adjacent independent hypotheses, %d judged the same, %d undecided for a name bound without a type; %d swaps with a binder of a class type (a local instance) left out", swaps, same, untyped, instances)
+	if untyped > 20 {
+		t.Errorf("%d swaps undecided for a name bound without a type, want a few", untyped)
+	}
 	if instances == 0 || instances > 30 {
 		t.Errorf("%d swaps with a local instance, want a few (CharP, Nonempty, ∀ i, Nonempty (X i))", instances)
 	}
@@ -310,6 +319,10 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 		{"theorem t : ∃ {x : ℕ}, x = 1", "theorem t : ∃ x : ℕ, x = 1", Undecided},
 		{"theorem t : ∃ (x : ℕ) y : ℕ, x < y", "theorem t : ∃ (x : ℕ) (y : ℕ), x < y", Undecided},
 		{"theorem t (f : ℝ → ℝ) : ∫ x in 5..15, f x = 2", "theorem t (f : ℝ → ℝ) : ∫ x in (5)..15, f x = 2", Undecided},
+		// a name bound without a type takes it from its first use (round 16)
+		{"theorem t : ∃ x, Nat.Prime x ∧ (x : ℝ) / 2 = 1.5", "theorem t : ∃ x, (x : ℝ) / 2 = 1.5 ∧ Nat.Prime x", Undecided},
+		{"theorem t (f : ℕ → ℝ) (g : ℝ → ℝ) : ∃ x, f x = g x", "theorem t (f : ℕ → ℝ) (g : ℝ → ℝ) : ∃ x, g x = f x", Undecided},
+		{"theorem t (f g : ℝ → ℝ) : ∃ x, f x = g x", "theorem t (f g : ℝ → ℝ) : ∃ x, g x = f x", Same},
 		// instance search matches an instance's type only as written (round 15)
 		{"theorem t {α : Type*} (p q : α → Prop) [Fintype {x : α // p x ∧ q x}] : Fintype.card {x : α // p x ∧ q x} = 0", "theorem t {α : Type*} (p q : α → Prop) [Fintype {x : α // p x ∧ q x}] : Fintype.card {x : α // q x ∧ p x} = 0", Undecided},
 		{"theorem t {α β : Type} [Coe α β] [Coe β α] (a : α) (b : β) (h : a = b) : True", "theorem t {α β : Type} [Coe α β] [Coe β α] (a : α) (b : β) (h : b = a) : True", Undecided},

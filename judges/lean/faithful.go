@@ -422,7 +422,7 @@ var relations = map[string]bool{"=": true, "≠": true, "<": true, "≤": true, 
 // fixed type, so that a numeral argument has it: Finset.range 5 is a
 // natural number.
 var numericArgs = map[string]string{
-	"Finset.range": "ℕ", "Nat.choose": "ℕ", "Nat.factorial": "ℕ", "Nat.Prime": "ℕ", "Nat.gcd": "ℕ", "Nat.lcm": "ℕ",
+	"Finset.range": "ℕ", "Nat.choose": "ℕ", "Nat.factorial": "ℕ", "Nat.Prime": "ℕ", "Nat.gcd": "ℕ", "Nat.lcm": "ℕ", "Nat.Coprime": "ℕ",
 	"Nat.digits": "ℕ", "Nat.divisors": "ℕ", "Nat.totient": "ℕ", "Nat.fib": "ℕ", "Nat.sqrt": "ℕ",
 	"Int.gcd": "ℤ", "Int.natAbs": "ℤ", "Int.toNat": "ℤ",
 	"Real.sqrt": "ℝ", "Real.log": "ℝ", "Real.exp": "ℝ", "Real.sin": "ℝ", "Real.cos": "ℝ", "Real.tan": "ℝ", "Real.arctan": "ℝ", "Real.logb": "ℝ", "Real.pi": "ℝ",
