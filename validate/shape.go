@@ -37,7 +37,7 @@ func diagnoseText(data []byte) (Problem, bool) {
 	if len(trimmed) == 0 {
 		return Problem{}, false
 	}
-	if p, ok := crOnly(data, trimmed); ok {
+	if p, ok := CROnly(data); ok {
 		return p, true
 	}
 	firstLine, _, _ := bytes.Cut(trimmed, []byte("\n"))
@@ -70,19 +70,6 @@ func diagnoseText(data []byte) (Problem, bool) {
 		return p, true
 	}
 	return wrongKind(firstLine)
-}
-
-// crOnly recognises a file whose line ends are a CR without LF (classic
-// Mac OS): every JSON Lines reader, the track's server too, reads it as one
-// line, so each row would be "not valid JSON" and every id missing.
-func crOnly(data, trimmed []byte) (Problem, bool) {
-	if bytes.IndexByte(trimmed, '\n') >= 0 || bytes.IndexByte(trimmed, '\r') < 0 {
-		return Problem{}, false
-	}
-	n := bytes.Count(data, []byte("\r")) - bytes.Count(data, []byte("\r\n"))
-	return Problem{Line: 1, Code: CodeCROnly,
-		Message: fmt.Sprintf("CR-only line endings (CR without LF, as classic Mac OS wrote them): the file reads as one line; %s in a lone CR", map[bool]string{true: "1 line ends", false: fmt.Sprint(n) + " lines end"}[n == 1]),
-		Hint:    `convert to LF line endings: rxeval fix FILE -o FIXED.jsonl (or tr '\r' '\n' < FILE > FIXED.jsonl)`}, true
 }
 
 // trailingCommas recognises JSON Lines with a comma after every object
