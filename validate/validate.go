@@ -320,17 +320,34 @@ func (w *validator) lines(data []byte) {
 	for len(text) > 0 {
 		lineNo++
 		var line string
+		ended := true // by an LF
 		if i := strings.IndexByte(text, '\n'); i >= 0 {
 			line, text = text[:i], text[i+1:]
 		} else {
-			line, text = text, ""
+			line, text, ended = text, "", false
 		}
-		if n := len(line); n > 0 && line[n-1] == '\r' {
+		if n := len(line); n > 0 && line[n-1] == '\r' && !ended {
+			// The last line ends in a CR no LF follows: no CRLF.
+			line = line[:n-1]
+			what := "the last line ends in a lone CR (no LF after it); the CR is ignored"
+			code := CodeCRLF
+			if len(strings.TrimSpace(line)) == 0 {
+				what, code = "a lone CR (no LF after it) after the last line end: a blank line, skipped", CodeBlankLine
+			}
+			w.keep(Problem{Line: lineNo, Code: code, Message: what, Hint: "remove it (rxeval fix FILE -o FIXED.jsonl does)"})
+		} else if n > 0 && line[n-1] == '\r' {
 			line = line[:n-1]
 			if crlf == 0 {
 				firstCRLF = lineNo
 			}
 			crlf++
+		}
+		if col, ok := crBetweenRows(line); ok {
+			// A classic Mac line end inside an LF file: one line for every
+			// reader, the track's server too.
+			w.keep(Problem{Line: lineNo, Code: CodeCROnly, Message: fmt.Sprintf("a lone CR (a line end without LF, as classic Mac OS wrote them) at byte column %d joins two rows: readers take them as one line, which is not valid JSON", col), Hint: `make it a line end: rxeval fix FILE -o FIXED.jsonl (or tr '\r' '\n' < FILE > FIXED.jsonl)`})
+			blanks = 0
+			continue
 		}
 		if len(strings.TrimSpace(line)) == 0 {
 			if blanks == 0 {

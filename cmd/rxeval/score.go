@@ -228,6 +228,9 @@ func (o *scoreOptions) loadGold(e *env, text *arena.Arena) ([]eval.Gold, eval.Go
 		goldSrc.WriteProblems(e.stderr)
 		return nil, "", problemsError{fmt.Sprintf("%s: no readable gold rows", o.gold)}
 	}
+	if msg, hint, ok := validate.AuxCROnly("--gold", o.gold, goldSrc.Data); ok {
+		return nil, "", withHint{problemsError{msg}, hint}
+	}
 	o.goldSHA = fmt.Sprintf("%x", sha256.Sum256(goldSrc.Data))
 	gold, shape, warns, err := eval.ParseGoldWarn(goldSrc.Data, text)
 	if err != nil {
@@ -464,7 +467,7 @@ func writeOut(stdout io.Writer, path string, data []byte) error {
 
 // addContext fills the judges' context of gold rows from a test-inputs file.
 func addContext(gold []eval.Gold, path string, maxSize int64) error {
-	data, err := readAux(path, maxSize)
+	data, err := readAux("--inputs", path, maxSize)
 	if err != nil {
 		return err
 	}

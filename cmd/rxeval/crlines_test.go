@@ -1,0 +1,70 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCROnlyAuxFiles: CR-only line ends in the --ids, --inputs and --gold
+// files are found by the check prediction files get, and said with the
+// file's name and a way out, instead of blaming the predictions (newcomer
+// report 13: "1 of 1 expected ids is missing (first: "formalrx_0001\rformalrx_0002...")",
+// "invalid character '{' after top-level value"). A lone CR between two
+// rows of an LF prediction file is named too, and a file ending "\n\r" is
+// not called CRLF.
+func TestCROnlyAuxFiles(t *testing.T) {
+	dir := t.TempDir()
+	mac := func(name, src string) string {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(strings.ReplaceAll(string(data), "\n", "\r")), 0o644)
+		return p
+	}
+	ids := filepath.Join(dir, "ids.txt")
+	os.WriteFile(ids, []byte("formalrx_0001\nformalrx_0002\nformalrx_0003\nformalrx_0004\nformalrx_0005\n"), 0o644)
+	macIDs := mac("ids_cr.txt", ids)
+	macInputs := mac("inputs_cr.jsonl", exInputs)
+	macGold := mac("gold_cr.jsonl", exGold)
+	for _, tt := range []struct {
+		args []string
+		name string
+	}{
+		{[]string{"validate", "--ids", macIDs, exPreds}, "ids_cr.txt"},
+		{[]string{"validate", "--inputs", macInputs, exPreds}, "inputs_cr.jsonl"},
+		{[]string{"score", "--gold", exGold, "--inputs", macInputs, exPreds}, "inputs_cr.jsonl"},
+		{[]string{"score", "--gold", macGold, exPreds}, "gold_cr.jsonl"},
+	} {
+		stdout, stderr, code := runCLI(tt.args...)
+		out := stdout + stderr
+		if code != exitProblems {
+			t.Errorf("%v: exit %d, want %d\n%s", tt.args, code, exitProblems, out)
+		}
+		if !strings.Contains(out, tt.name+": the ") || !strings.Contains(out, "CR-only line endings") || !strings.Contains(out, `tr '\r' '\n'`) {
+			t.Errorf("%v: want the file named, CR-only line endings and the tr hint:\n%s", tt.args, out)
+		}
+		if strings.Contains(out, "missing_id") || strings.Contains(out, "after top-level value") {
+			t.Errorf("%v: the predictions are blamed:\n%s", tt.args, out)
+		}
+	}
+
+	// A lone CR between two rows of an LF prediction file.
+	preds, _ := os.ReadFile(exPreds)
+	mixed := filepath.Join(dir, "mixcr.jsonl")
+	os.WriteFile(mixed, []byte(strings.Replace(string(preds), "\n", "\r", 2)), 0o644)
+	stdout, _, code := runCLI("validate", "--ids", ids, mixed)
+	if code != exitProblems || !strings.Contains(stdout, "a lone CR") || !strings.Contains(stdout, "[cr_line_ends]") || strings.Contains(stdout, "after top-level value") {
+		t.Errorf("LF file with a lone CR between rows: exit %d\n%s", code, stdout)
+	}
+	// A file ending "\n\r": a lone CR, not CRLF.
+	trail := filepath.Join(dir, "trailcr.jsonl")
+	os.WriteFile(trail, append(preds, '\r'), 0o644)
+	stdout, _, code = runCLI("validate", "--ids", ids, trail)
+	if code != exitOK || strings.Contains(stdout, "CRLF") || !strings.Contains(stdout, "a lone CR") {
+		t.Errorf(`file ending "\n\r": exit %d\n%s`, code, stdout)
+	}
+}
