@@ -105,6 +105,16 @@ func trailingCommas(data []byte) (Problem, bool) {
 	return Problem{Code: CodeNotJSONL, Message: fmt.Sprintf("%d of %s %s followed by a comma; JSON Lines has none", commas, plural(lines, "object"), map[bool]string{true: "is", false: "are"}[commas == 1]), Hint: "remove the commas at the ends of the lines (rxeval fix FILE -o FIXED does it)"}, true
 }
 
+// WrongKind recognises a file whose first row belongs to another kind of
+// file (test inputs, gold labels, a per-sample report) than predictions:
+// the wrong_file_kind problem validate gives, for a reader of another kind
+// of file (score's --gold) to say what the file is.
+func WrongKind(data []byte) (Problem, bool) {
+	trimmed := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	firstLine, _, _ := bytes.Cut(trimmed, []byte("\n"))
+	return wrongKind(bytes.TrimSpace(firstLine))
+}
+
 // wrongKind recognises a first row that belongs to another kind of file.
 func wrongKind(line []byte) (Problem, bool) {
 	var row map[string]json.RawMessage

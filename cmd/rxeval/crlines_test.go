@@ -68,3 +68,18 @@ func TestCROnlyAuxFiles(t *testing.T) {
 		t.Errorf(`file ending "\n\r": exit %d\n%s`, code, stdout)
 	}
 }
+
+// TestWrongFileAsGold: the test inputs given as --gold are recognised as
+// validate recognises them (wrong_file_kind), with the hint to pass them
+// as --inputs; predictions and inputs swapped give the real error alone,
+// not first a note about gold samples without a formal_statement.
+func TestWrongFileAsGold(t *testing.T) {
+	_, stderr, code := runCLI("score", "--gold", exInputs, exPreds)
+	if code != exitProblems || !strings.Contains(stderr, "[wrong_file_kind]") || !strings.Contains(stderr, "--inputs") || strings.Contains(stderr, `""`) {
+		t.Errorf("inputs as gold: exit %d\n%s", code, stderr)
+	}
+	_, stderr, code = runCLI("score", "--gold", exPreds, exInputs)
+	if code != exitProblems || !strings.Contains(stderr, "[wrong_file_kind]") || strings.Contains(stderr, "formal_statement") {
+		t.Errorf("swapped: exit %d\n%s", code, stderr)
+	}
+}

@@ -61,6 +61,8 @@ Flags:
 
 // scoreOptions are score's flags and arguments.
 type scoreOptions struct {
+	goldNote string // loadGold's note, printed once the predictions are read
+
 	gold, inputs, judge, format, out   string
 	confusion, perSample, html         string
 	undecided                          string
@@ -231,6 +233,15 @@ func (o *scoreOptions) loadGold(e *env, text *arena.Arena) ([]eval.Gold, eval.Go
 	if msg, hint, ok := validate.AuxCROnly("--gold", o.gold, goldSrc.Data); ok {
 		return nil, "", withHint{problemsError{msg}, hint}
 	}
+	if p, ok := validate.WrongKind(goldSrc.Data); ok && !strings.Contains(p.Message, "gold-label") {
+		// Test inputs (every diagnosis null) or a per-sample report given
+		// as the gold: said as validate says it, not as a broken gold row.
+		hint := "it is an output of rxeval score: --gold takes the labelled file"
+		if strings.Contains(p.Message, "test-inputs") {
+			hint = "the test inputs are no gold labels: pass them as --inputs FILE, and the labelled file as --gold"
+		}
+		return nil, "", withHint{problemsError{fmt.Sprintf("%s:%d: %s, not a gold file [%s]", o.gold, p.Line, strings.TrimSuffix(p.Message, ", not a prediction file"), p.Code)}, hint}
+	}
 	o.goldSHA = fmt.Sprintf("%x", sha256.Sum256(goldSrc.Data))
 	gold, shape, warns, err := eval.ParseGoldWarn(goldSrc.Data, text)
 	if err != nil {
@@ -258,8 +269,10 @@ func (o *scoreOptions) loadGold(e *env, text *arena.Arena) ([]eval.Gold, eval.Go
 			}
 		}
 		if missing > 0 {
+			// Said once the prediction files are read: a file refused
+			// (predictions and inputs swapped) is the error to see alone.
 			has := map[bool]string{true: "has", false: "have"}[missing == 1]
-			fmt.Fprintf(e.stderr, "rxeval score: %s %s no formal_statement: the judges cannot locate error segments in them\nhint: pass the test inputs with --inputs FILE\n", countOf(missing, "misaligned gold sample"), has)
+			o.goldNote = fmt.Sprintf("rxeval score: %s %s no formal_statement: the judges cannot locate error segments in them\nhint: pass the test inputs with --inputs FILE\n", countOf(missing, "misaligned gold sample"), has)
 		}
 	}
 	return gold, shape, nil
@@ -304,6 +317,7 @@ func (o *scoreOptions) scoreSystems(ctx context.Context, e *env, gold []eval.Gol
 		}
 		allPreds[i] = preds
 	}
+	fmt.Fprint(e.stderr, o.goldNote)
 	for i, path := range o.preds {
 		rep, err := eval.Score(ctx, gold, allPreds[i], memo, eval.Options{Partial: o.partial, Bootstrap: o.boot, Seed: o.seed, UndecidedRight: o.undecided == "right"})
 		if err != nil {
