@@ -39,6 +39,25 @@ const (
 	ZipBombMinBytes = ratioMinBytes
 )
 
+// ZipRatio is the compression ratio of a zip entry as the zip-bomb rule
+// reads it: its inflated size over its compressed size (the entry's, not
+// the whole zip's), rounded down; an empty compressed size counts as 1.
+// validate and pack both compute it here, so that they print one figure.
+func ZipRatio(uncompressed, compressed uint64) uint64 {
+	return uncompressed / max(compressed, 1)
+}
+
+// EntryRatio is ZipRatio of the first entry of a zip (pack's own, of one
+// entry); ok is false if data is no zip or holds no entry.
+func EntryRatio(data []byte) (ratio uint64, ok bool) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil || len(zr.File) == 0 {
+		return 0, false
+	}
+	f := zr.File[0]
+	return ZipRatio(f.UncompressedSize64, f.CompressedSize64), true
+}
+
 // Source is the JSONL bytes of one prediction file, read from disk or from
 // the single .jsonl entry of a zip.
 type Source struct {
@@ -274,8 +293,9 @@ func readZip(name string, data []byte, maxSize int64, checkRatio bool) (*Source,
 		fail(CodeZipTooLarge, fmt.Sprintf("entry %q inflates to %d bytes, limit %d", f.Name, f.UncompressedSize64, maxSize), "raise the limit with --max-size")
 		return src, nil
 	}
-	if checkRatio && f.UncompressedSize64 > ratioMinBytes && f.CompressedSize64 > 0 && f.UncompressedSize64/f.CompressedSize64 > maxRatio {
-		fail(CodeZipBomb, fmt.Sprintf("entry %q has a compression ratio of %d:1 (limit %d:1)", f.Name, f.UncompressedSize64/f.CompressedSize64, maxRatio), "")
+	if r := ZipRatio(f.UncompressedSize64, f.CompressedSize64); checkRatio && f.UncompressedSize64 > ratioMinBytes && r > maxRatio {
+		fail(CodeZipBomb, fmt.Sprintf("entry %q inflates %d bytes at a compression ratio of %d:1, past rxeval's own zip-bomb limit (over %d:1 past %d MiB; other readers may refuse it too)", f.Name, f.UncompressedSize64, r, maxRatio, ratioMinBytes>>20),
+			"check the .jsonl itself (rxeval validate FILE.jsonl); if it is padded with white space between values, compact it (jq -c . FILE.jsonl) and pack that")
 		return src, nil
 	}
 	rc, err := f.Open()

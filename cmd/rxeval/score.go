@@ -560,7 +560,24 @@ func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, text 
 		rep.WriteText(e.stderr, 20, false)
 	}
 	if rep.Rejected() {
-		return nil, problemsError{fmt.Sprintf("%s would be rejected by the track's server (%s); not scored", path, strings.Join(rep.ErrorCounts(true), ", "))}
+		// zip_bomb is rxeval's own limit: no one knows whether the
+		// server refuses such a zip, so it is not said to.
+		var server, own []string
+		for _, c := range rep.ErrorCounts(true) {
+			if strings.HasPrefix(c, string(validate.CodeZipBomb)+":") {
+				own = append(own, c)
+			} else {
+				server = append(server, c)
+			}
+		}
+		var why []string
+		if len(server) > 0 {
+			why = append(why, fmt.Sprintf("would be rejected by the track's server (%s)", strings.Join(server, ", ")))
+		}
+		if len(own) > 0 {
+			why = append(why, fmt.Sprintf("is refused by rxeval's own zip-bomb limit (%s; other readers may refuse it too)", strings.Join(own, ", ")))
+		}
+		return nil, problemsError{fmt.Sprintf("%s %s; not scored", path, strings.Join(why, ", and "))}
 	}
 	if pen := rep.ErrorCounts(false); len(pen) > 0 {
 		fmt.Fprintf(e.stderr, "%s: scored anyway: the server accepts these rows and scores them as wrong where the rules say (%s)\n", path, strings.Join(pen, ", "))
