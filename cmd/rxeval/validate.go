@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 
@@ -205,7 +206,11 @@ func (o *validateOptions) validateFiles(ctx context.Context, e *env, v *validate
 		}
 		src, err := validate.ReadSource(name, o.ids.maxSize)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "rxeval validate: %v\n", err)
+			fmt.Fprintf(e.stderr, "rxeval validate: %s\n", validate.TermSafe(err.Error()))
+			var h hinted
+			if errors.As(err, &h) && h.Hint() != "" {
+				fmt.Fprintf(e.stderr, "hint: %s\n", validate.TermSafe(h.Hint()))
+			}
 			ioErr = err
 			continue
 		}
