@@ -352,3 +352,35 @@ func TestQuotedIDs(t *testing.T) {
 		t.Errorf("quotedIDs = %q, want %q", got, want)
 	}
 }
+
+// TestCapitalisedAlignedIsNoAlignedRow: one reading of "Aligned" with
+// filled fields. The server compares verdicts as written, so the row is no
+// aligned row in the rules' sense: it is a verdict_case error, and its
+// filled fields are not also "must be null on an aligned row" (validate
+// said both: "scores as a wrong verdict" and three filled_on_aligned).
+// Once fix writes "aligned", the filled fields are that error.
+func TestCapitalisedAlignedIsNoAlignedRow(t *testing.T) {
+	rowWith := func(verdict, cat string) string {
+		return fmt.Sprintf(`{"idx": "formalrx_0002", "verdict": %q, "error_category": %q, "error_segment": "x", "corrected_statement": "y"}`, verdict, cat)
+	}
+	for _, c := range []struct {
+		verdict string
+		want    []Code
+	}{
+		{"Aligned", []Code{CodeVerdictCase}},
+		{" aligned", []Code{CodeVerdictCase}},
+		{"ALIGNED", []Code{CodeVerdictCase}},
+		{"aligned", []Code{CodeFilledOnAligned, CodeFilledOnAligned, CodeFilledOnAligned}},
+	} {
+		data := rowAligned + "\n" + rowWith(c.verdict, "Missing Premise") + "\n" + rowThree + "\n"
+		for k, rep := range validateBytes(t, data, Options{}) {
+			var codes []Code
+			for _, p := range append(rep.Errors, rep.Warnings...) {
+				codes = append(codes, p.Code)
+			}
+			if !slices.Equal(codes, c.want) {
+				t.Errorf("%q exhaustive=%v: problems %v, want %v", c.verdict, k == 1, codes, c.want)
+			}
+		}
+	}
+}
