@@ -384,3 +384,37 @@ func TestCapitalisedAlignedIsNoAlignedRow(t *testing.T) {
 		}
 	}
 }
+
+// TestIDHintSuggestsOnlyMissingIDs: "formalrx_1" beside a formalrx_0001
+// already used is not "did you mean formalrx_0001" (newcomer report 13,
+// where formalrx_0003 was the id missing); the hint names what is missing.
+func TestIDHintSuggestsOnlyMissingIDs(t *testing.T) {
+	row := func(id string) string {
+		return `{"idx": "` + id + `", "verdict": "aligned", "error_category": null, "error_segment": null, "corrected_statement": null}`
+	}
+	hintOf := func(rep *Report) string {
+		for _, p := range rep.Errors {
+			if p.Code == CodeUnknownID {
+				return p.Hint
+			}
+		}
+		return "(no unknown_id)"
+	}
+	for k, rep := range validateBytes(t, row("formalrx_0001")+"\n"+row("formalrx_1")+"\n"+row("formalrx_0002")+"\n", Options{}) {
+		if h := hintOf(rep); strings.Contains(h, `did you mean "formalrx_0001"`) || !strings.Contains(h, "formalrx_0003") {
+			t.Errorf("exhaustive=%v: used id suggested: %q", k == 1, h)
+		}
+	}
+	// Used later in the file: not suggested either.
+	for k, rep := range validateBytes(t, row("formalrx_1")+"\n"+row("formalrx_0001")+"\n"+row("formalrx_0002")+"\n", Options{}) {
+		if h := hintOf(rep); strings.Contains(h, `did you mean "formalrx_0001"`) {
+			t.Errorf("exhaustive=%v, used later: %q", k == 1, h)
+		}
+	}
+	// Missing: suggested.
+	for k, rep := range validateBytes(t, row("formalrx_1")+"\n"+row("formalrx_0002")+"\n"+row("formalrx_0003")+"\n", Options{}) {
+		if h := hintOf(rep); !strings.Contains(h, `did you mean "formalrx_0001"`) {
+			t.Errorf("exhaustive=%v, missing: %q", k == 1, h)
+		}
+	}
+}

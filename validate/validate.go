@@ -206,6 +206,16 @@ func (v *Validator) Validate(src *Source, opts Options) *Report {
 				rep.Missing.add(id)
 			}
 		}
+		// Hints of unknown ids, once every line is read: only a missing
+		// id is suggested (one used later in the file too is not).
+		used := func(id string) bool { i, ok := opts.Expected.Pos(id); return ok && w.seenAt[i] != 0 }
+		for _, ps := range [][]Problem{rep.Errors, rep.Warnings} {
+			for i := range ps {
+				if ps[i].Code == CodeUnknownID {
+					ps[i].Hint = opts.Expected.idHint(ps[i].Idx, used, rep.Missing.Examples)
+				}
+			}
+		}
 		if rep.Missing.Count > 0 {
 			w.keep(Problem{Code: CodeMissingID,
 				Message: fmt.Sprintf("%d of %d expected ids %s missing (first: %s)", rep.Missing.Count, opts.Expected.Len(), map[bool]string{true: "is", false: "are"}[rep.Missing.Count == 1], strings.Join(quotedIDs(rep.Missing.Examples), ", ")),
@@ -526,7 +536,7 @@ func (w *validator) checkID(id, line string, lineNo int, probs []Problem) ([]Pro
 	w.seenOther[id] = lineNo
 	shown, q, note := idAsWritten(id, line)
 	w.report.Unknown.add(shown)
-	return append(probs, Problem{Line: lineNo, Idx: shown, Field: schema.FieldIdx, Code: CodeUnknownID, Message: fmt.Sprintf("id %s is not an expected test id%s", q, note), Hint: w.opts.Expected.idHint(id)}), true
+	return append(probs, Problem{Line: lineNo, Idx: shown, Field: schema.FieldIdx, Code: CodeUnknownID, Message: fmt.Sprintf("id %s is not an expected test id%s", q, note)}), true
 }
 
 // checkRow applies the rules a schema cannot express to a well-formed row.
