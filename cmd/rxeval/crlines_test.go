@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,5 +82,34 @@ func TestWrongFileAsGold(t *testing.T) {
 	_, stderr, code = runCLI("score", "--gold", exPreds, exInputs)
 	if code != exitProblems || !strings.Contains(stderr, "[wrong_file_kind]") || strings.Contains(stderr, "formal_statement") {
 		t.Errorf("swapped: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestValidateJSONUnreadable: with --format json, a file that cannot be
+// read is still a JSON document (the report's shape: file, valid false, one
+// error of code "unreadable"), and the exit stays 2; the other files are
+// validated as before.
+func TestValidateJSONUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	nofile := filepath.Join(dir, "nofile.jsonl")
+	stdout, stderr, code := runCLI("validate", "--format", "json", "--inputs", exInputs, nofile, exPreds)
+	if code != exitUsage {
+		t.Errorf("exit %d, want %d\n%s", code, exitUsage, stderr)
+	}
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	var docs []map[string]any
+	for dec.More() {
+		var d map[string]any
+		if err := dec.Decode(&d); err != nil {
+			t.Fatalf("stdout is not JSON documents: %v\n%s", err, stdout)
+		}
+		docs = append(docs, d)
+	}
+	if len(docs) != 2 || docs[0]["file"] != nofile || docs[0]["valid"] != false || docs[1]["valid"] != true {
+		t.Fatalf("want 2 documents, the first the unreadable file:\n%s", stdout)
+	}
+	errs, _ := docs[0]["errors"].([]any)
+	if len(errs) != 1 || errs[0].(map[string]any)["code"] != "unreadable" || !strings.Contains(errs[0].(map[string]any)["message"].(string), "no such file") {
+		t.Errorf("the unreadable file's errors: %v", docs[0]["errors"])
 	}
 }

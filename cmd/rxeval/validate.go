@@ -212,6 +212,12 @@ func (o *validateOptions) validateFiles(ctx context.Context, e *env, v *validate
 				fmt.Fprintf(e.stderr, "hint: %s\n", validate.TermSafe(h.Hint()))
 			}
 			ioErr = err
+			if o.format == "json" {
+				// Every file gets its document, this one too (exit 2 all the same).
+				if err := validate.UnreadableReport(name, err).WriteJSON(e.stdout, o.maxErrors); err != nil {
+					return err
+				}
+			}
 			continue
 		}
 		rep := v.Validate(src, opts)
