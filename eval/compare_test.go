@@ -50,10 +50,10 @@ func TestPerSampleRoundTrip(t *testing.T) {
 func TestParsePerSampleErrors(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"", "no samples"},
-		{"{\"idx\":\"a\",\"verdict_ok\":true,\"joint_ok\":true}\nnot json\n", "line 2:"},
+		{"{\"idx\":\"a\",\"verdict_ok\":true,\"category_ok\":true,\"localization\":{\"ok\":true},\"correction\":{\"ok\":true},\"joint_ok\":true}\nnot json\n", "line 2:"},
 		{"{\"verdict_ok\":true}\n", "line 1: idx: missing"},
-		{"{\"idx\":\"a\",\"diagnosis\":{}}\n", "line 1: verdict_ok, joint_ok: missing"},
-		{"{\"idx\":\"a\",\"verdict_ok\":true,\"joint_ok\":true}\n\n{\"idx\":\"a\",\"verdict_ok\":true,\"joint_ok\":true}\n", `line 3: idx: "a" appears twice`},
+		{"{\"idx\":\"a\",\"diagnosis\":{}}\n", `line 1: idx "a": field "verdict_ok": missing`},
+		{"{\"idx\":\"a\",\"verdict_ok\":true,\"category_ok\":true,\"localization\":{\"ok\":true},\"correction\":{\"ok\":true},\"joint_ok\":true}\n\n{\"idx\":\"a\",\"verdict_ok\":true,\"category_ok\":true,\"localization\":{\"ok\":true},\"correction\":{\"ok\":true},\"joint_ok\":true}\n", `line 3: duplicate id: "a" appears twice`},
 	} {
 		_, _, err := ParsePerSample([]byte(c.in))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -152,6 +152,9 @@ func TestParseGoldWarnings(t *testing.T) {
 		row("a", `"Misaligned"`, `"S3.9"`, `"x"`, `"y"`): `line 1: diagnosis.error_type: "S3.9" is not one of the 28 SCI categories`,
 		row("a", `"Misaligned"`, `"N/A"`, `"x"`, `"y"`):  `line 1: diagnosis.error_type: a misaligned sample needs a category`,
 		row("a", `"Partly"`, `"N/A"`, `"x"`, `"y"`):      `line 1: diagnosis.aligned: "Partly" is neither aligned nor misaligned`,
+		// The value as it is (a test-inputs row has every field null).
+		row("a", `null`, `null`, `null`, `null`):  `line 1: diagnosis.aligned: null is neither aligned nor misaligned`,
+		row("a", `"N/A"`, `null`, `null`, `null`): `line 1: diagnosis.aligned: "N/A" is neither aligned nor misaligned`,
 	} {
 		if _, _, _, err := ParseGoldWarn([]byte(data), nil); err == nil || err.Error() != want {
 			t.Errorf("%s: %v, want %s", data, err, want)

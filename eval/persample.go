@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"github.com/rxeval/rxeval/internal/jsonmsg"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/rxeval/rxeval/schema"
 )
@@ -61,25 +63,23 @@ func ParsePerSample(data []byte) ([]Outcome, *RunInfo, error) {
 		}
 		var l perSampleLine
 		if err := json.Unmarshal(line, &l); err != nil {
-			return nil, nil, fmt.Errorf("line %d: %s (is this a file from rxeval score --per-sample?)", n+1, jsonmsg.Describe(err))
+			return nil, nil, fmt.Errorf("line %d: %s %s", n+1, jsonmsg.Describe(err), PerSampleHint)
 		}
 		if l.Idx == "" {
-			return nil, nil, fmt.Errorf("line %d: idx: missing (is this a file from rxeval score --per-sample?)", n+1)
+			return nil, nil, fmt.Errorf("line %d: idx: missing %s", n+1, PerSampleHint)
+		}
+		if l.Run != nil && run == nil && len(outs) == 0 {
+			run = l.Run // before the line's check, which holds it to the run's policy
+		}
+		if err := checkPerSampleLine(line, l.Idx, run); err != nil {
+			return nil, nil, fmt.Errorf("line %d: %w", n+1, err)
 		}
 		var has struct {
-			VerdictOK *bool `json:"verdict_ok"`
-			Joint     *bool `json:"joint_ok"`
-			GoldMis   *bool `json:"gold_misaligned"`
+			GoldMis *bool `json:"gold_misaligned"`
 		}
 		json.Unmarshal(line, &has) // decoded once above: no error here
-		if has.VerdictOK == nil || has.Joint == nil {
-			return nil, nil, fmt.Errorf("line %d: verdict_ok, joint_ok: missing (is this a file from rxeval score --per-sample?)", n+1)
-		}
-		if field, why := Contradiction(line); field != "" {
-			return nil, nil, fmt.Errorf("line %d: idx %q: field %q: %s: the line contradicts itself (was it edited by hand?)", n+1, l.Idx, field, why)
-		}
 		if seen[l.Idx] {
-			return nil, nil, fmt.Errorf("line %d: idx: %q appears twice", n+1, l.Idx)
+			return nil, nil, DuplicateIDError{fmt.Errorf("line %d: duplicate id: %q appears twice", n+1, l.Idx)}
 		}
 		seen[l.Idx] = true
 		if l.Run != nil && run == nil {
@@ -95,6 +95,111 @@ func ParsePerSample(data []byte) ([]Outcome, *RunInfo, error) {
 		return nil, nil, fmt.Errorf("no samples")
 	}
 	return outs, run, nil
+}
+
+// PerSampleHint ends every error about a per-sample line's shape.
+const PerSampleHint = "(is this a file from rxeval score --per-sample?)"
+
+// DuplicateIDError is a per-sample file with an id on two lines: a file
+// of the right kind, one line too many (its callers say "duplicate id",
+// not "not a per-sample file").
+type DuplicateIDError struct{ error }
+
+func (e DuplicateIDError) Unwrap() error { return e.error }
+
+// EditedLineError is a per-sample line of the right shape that
+// contradicts itself or its run, or names a judge or category rxeval never
+// writes: a line edited by hand.
+type EditedLineError struct{ error }
+
+func (e EditedLineError) Unwrap() error { return e.error }
+
+// perSampleCheck is what checkPerSampleLine reads of a line.
+type perSampleCheck struct {
+	VerdictOK    *bool     `json:"verdict_ok"`
+	CategoryOK   *bool     `json:"category_ok"`
+	Localization *partLine `json:"localization"`
+	Correction   *partLine `json:"correction"`
+	Joint        *bool     `json:"joint_ok"`
+	GoldCategory *string   `json:"gold_category"`
+}
+
+type partLine struct {
+	OK        *bool  `json:"ok"`
+	By        string `json:"by"`
+	Undecided bool   `json:"undecided"`
+}
+
+// outcomeRules are the "by" of a sub-task that no judge decided.
+var outcomeRules = map[string]bool{"null-rule": true, "missing": true, EmptyAnswer: true, "stage-one": true, "undecided": true}
+
+// judgeNames are the judges rxeval has whose names hold no ":" (a model
+// judge is "ollama:MODEL", a threshold judge "ted:0.9").
+var judgeNames = map[string]bool{"exact": true, "span": true, "lean-ast": true, "beq+": true}
+
+// runJudge reports whether the run record names judge by: in its chain
+// ("span+lean-ast") or among the judges that decided pairs.
+func runJudge(run *RunInfo, by string) bool {
+	if run == nil {
+		return false
+	}
+	if c, ok := run.Judge["chain"].(string); ok && slices.Contains(strings.Split(c, "+"), by) {
+		return true
+	}
+	d, ok := run.Judge["decided_by"].(map[string]any)
+	_, named := d[by]
+	return ok && named
+}
+
+// checkPerSampleLine is the one validation of a per-sample line, for every
+// reader of per-sample files (report, study agree): the five outcomes are
+// booleans, each "by" is an outcome rule or a judge rxeval has, the gold
+// category is one of the 28, an undecided pair is scored as the run scores
+// them, and the line does not contradict itself (Contradiction). run is
+// the file's run record (nil: none).
+func checkPerSampleLine(line []byte, idx string, run *RunInfo) error {
+	var l perSampleCheck
+	if err := json.Unmarshal(line, &l); err != nil {
+		return fmt.Errorf("%s %s", jsonmsg.Describe(err), PerSampleHint)
+	}
+	part := func(p *partLine) *bool {
+		if p == nil {
+			return nil
+		}
+		return p.OK
+	}
+	for _, f := range []struct {
+		name string
+		v    *bool
+	}{{"verdict_ok", l.VerdictOK}, {"category_ok", l.CategoryOK}, {"localization.ok", part(l.Localization)}, {"correction.ok", part(l.Correction)}, {"joint_ok", l.Joint}} {
+		if f.v == nil {
+			return fmt.Errorf("idx %q: field %q: missing or null (want true or false) %s", idx, f.name, PerSampleHint)
+		}
+	}
+	for _, p := range []struct {
+		name string
+		part *partLine
+	}{{"localization", l.Localization}, {"correction", l.Correction}} {
+		by := p.part.By
+		if by != "" && !outcomeRules[by] && !judgeNames[by] && !strings.Contains(by, ":") && !runJudge(run, by) {
+			return EditedLineError{fmt.Errorf("idx %q: field %q: %q is no judge rxeval has (span, lean-ast, beq+, exact, a model judge KIND:MODEL, a threshold judge METRIC:T, a judge the run record names) nor an outcome rule (stage-one, null-rule, missing, empty-answer, undecided) (was the line edited by hand?)", idx, p.name+".by", by)}
+		}
+		if p.part.Undecided != (by == "undecided") && by != "" {
+			return EditedLineError{fmt.Errorf("idx %q: field %q: undecided is %v, but %s.by is %q: the line contradicts itself (was it edited by hand?)", idx, p.name+".undecided", p.part.Undecided, p.name, by)}
+		}
+		if (by == "undecided" || p.part.Undecided) && *p.part.OK && run != nil && run.UndecidedScoredAs == "wrong" {
+			return EditedLineError{fmt.Errorf("idx %q: field %q: true, but the pair is undecided and the run scored undecided pairs wrong (run.undecided_scored_as): the line contradicts its run (was it edited by hand?)", idx, p.name+".ok")}
+		}
+	}
+	if l.GoldCategory != nil && *l.GoldCategory != "" {
+		if _, ok := schema.Index(*l.GoldCategory); !ok {
+			return EditedLineError{fmt.Errorf("idx %q: field \"gold_category\": %q is not one of the 28 SCI categories (was the line edited by hand?)", idx, *l.GoldCategory)}
+		}
+	}
+	if field, why := Contradiction(line); field != "" {
+		return EditedLineError{fmt.Errorf("idx %q: field %q: %s: the line contradicts itself (was it edited by hand?)", idx, field, why)}
+	}
+	return nil
 }
 
 // PerSampleRun is the run record of a per-sample file (on its first line),

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
@@ -369,7 +370,11 @@ func parseGoldRow(raw *goldRow, shape GoldShape) (Gold, []GoldWarning, error) {
 		g.Misaligned = true
 	case "aligned":
 	default:
-		return g, nil, fmt.Errorf("%s: %q is neither aligned nor misaligned", names[0], fields[0].S)
+		as := strconv.Quote(vals[0].s) // as written: "N/A" reads as null, but was written so
+		if vals[0].null {
+			as = "null"
+		}
+		return g, nil, fmt.Errorf("%s: %s is neither aligned nor misaligned", names[0], as)
 	}
 	if want := verdicts[b2i(g.Misaligned)]; fields[0].S != want {
 		warn(names[0], GoldNoncanonicalVerdict, "%q is not written as the rules write it: read as %q", fields[0].S, want)

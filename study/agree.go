@@ -1,14 +1,10 @@
 package study
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/rxeval/rxeval/eval"
-	"github.com/rxeval/rxeval/internal/jsonmsg"
 )
 
 // Outcome is the part of a per-sample line (rxeval score --per-sample)
@@ -32,105 +28,32 @@ type Outcome struct {
 	Gold      eval.GoldLabel `json:"-"`
 }
 
-// outcomeLine is a per-sample line as read: every field agreement compares
-// must be present and boolean, so that a file of another kind (predictions,
-// gold, test inputs) is refused instead of read as all-false outcomes.
-type outcomeLine struct {
-	Idx          *string    `json:"idx"`
-	VerdictOK    *bool      `json:"verdict_ok"`
-	CategoryOK   *bool      `json:"category_ok"`
-	Localization *fieldLine `json:"localization"`
-	Correction   *fieldLine `json:"correction"`
-	Joint        *bool      `json:"joint_ok"`
-	GoldMis      *bool      `json:"gold_misaligned"`
-	GoldCategory string     `json:"gold_category"`
-}
-
-// fieldLine is the localization or correction object of a per-sample line.
-type fieldLine struct {
-	OK *bool  `json:"ok"`
-	By string `json:"by"`
-}
-
-// perSampleHint ends every error of ReadOutcomes about a line's shape.
-const perSampleHint = "(is this a file from rxeval score --per-sample?)"
-
-// ReadOutcomes reads a per-sample file. Every line must carry idx (a
-// non-empty string) and the booleans verdict_ok, category_ok,
-// localization.ok, correction.ok and joint_ok; errors name the line and
-// the field.
+// ReadOutcomes reads a per-sample file through eval.ParsePerSample, the
+// one reader of per-sample lines (rxeval report uses it too): every line
+// must carry idx and the five outcomes as booleans, name what decided each
+// sub-task, and agree with itself and its run (eval.Contradiction), so
+// that a file of another kind (predictions, gold, test inputs) or a line
+// edited by hand is refused instead of read as outcomes. Errors name the
+// line and the field; an id on two lines is an eval.DuplicateIDError.
 func ReadOutcomes(data []byte) (map[string]Outcome, []string, error) {
-	out := map[string]Outcome{}
-	var order []string
-	for n, line := range bytes.Split(data, []byte("\n")) {
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
+	outs, _, err := eval.ParsePerSample(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make(map[string]Outcome, len(outs))
+	order := make([]string, 0, len(outs))
+	for _, o := range outs {
+		var r Outcome
+		r.Idx, r.VerdictOK, r.CategoryOK, r.Joint = o.Idx, o.VerdictOK, o.CategoryOK, o.Joint
+		r.Localization.OK, r.Localization.By = o.Localization.OK, o.Localization.By
+		r.Correction.OK, r.Correction.By = o.Correction.OK, o.Correction.By
+		if o.GoldKnown {
+			r.GoldKnown, r.Gold = true, eval.GoldLabel{Misaligned: o.GoldMisaligned, Category: o.GoldCategory}
 		}
-		o, err := parseOutcome(line)
-		if err != nil {
-			return nil, nil, fmt.Errorf("line %d: %w", n+1, err)
-		}
-		if _, dup := out[o.Idx]; dup {
-			return nil, nil, fmt.Errorf("line %d: id %q twice", n+1, o.Idx)
-		}
-		out[o.Idx] = o
+		out[o.Idx] = r
 		order = append(order, o.Idx)
 	}
-	if len(out) == 0 {
-		return nil, nil, fmt.Errorf("no samples")
-	}
 	return out, order, nil
-}
-
-// parseOutcome reads one line of a per-sample file.
-func parseOutcome(line []byte) (Outcome, error) {
-	var l outcomeLine
-	if err := json.Unmarshal(line, &l); err != nil {
-		return Outcome{}, fmt.Errorf("%s %s", jsonmsg.Describe(err), perSampleHint)
-	}
-	if l.Idx == nil || *l.Idx == "" {
-		return Outcome{}, fmt.Errorf("no idx %s", perSampleHint)
-	}
-	var o Outcome
-	o.Idx = *l.Idx
-	for _, f := range []struct {
-		name string
-		v    *bool
-		dst  *bool
-	}{
-		{"verdict_ok", l.VerdictOK, &o.VerdictOK},
-		{"category_ok", l.CategoryOK, &o.CategoryOK},
-		{"localization.ok", okOf(l.Localization), &o.Localization.OK},
-		{"correction.ok", okOf(l.Correction), &o.Correction.OK},
-		{"joint_ok", l.Joint, &o.Joint},
-	} {
-		if f.v == nil {
-			return Outcome{}, fmt.Errorf("idx %q: field %q: missing (a boolean) %s", o.Idx, f.name, perSampleHint)
-		}
-		*f.dst = *f.v
-	}
-	if field, why := eval.Contradiction(line); field != "" {
-		return Outcome{}, fmt.Errorf("idx %q: field %q: %s: the line contradicts itself (was it edited by hand?)", o.Idx, field, why)
-	}
-	if l.GoldMis != nil {
-		o.GoldKnown, o.Gold = true, eval.GoldLabel{Misaligned: *l.GoldMis, Category: l.GoldCategory}
-	}
-	if l.Localization != nil {
-		o.Localization.By = l.Localization.By
-	}
-	if l.Correction != nil {
-		o.Correction.By = l.Correction.By
-	}
-	return o, nil
-}
-
-// okOf is the ok field of a localization or correction object, nil when
-// the object or its field is absent.
-func okOf(f *fieldLine) *bool {
-	if f == nil {
-		return nil
-	}
-	return f.OK
 }
 
 // Pairwise compares one sub-task's outcomes between two runs.

@@ -23,8 +23,8 @@ func TestReaderLineNumbers(t *testing.T) {
 	const ok = `{"idx":"a","verdict_ok":true,"category_ok":true,"localization":{"ok":true},"correction":{"ok":true},"joint_ok":true}`
 	for _, tt := range []struct{ data, want string }{
 		{ok + "\n{oops}\n", "line 2: "},
-		{ok + "\n\n{\"joint_ok\":true}\n", "line 3: no idx"},
-		{ok + "\n" + ok + "\n", `line 2: id "a" twice`},
+		{ok + "\n\n{\"joint_ok\":true}\n", "line 3: idx: missing"},
+		{ok + "\n" + ok + "\n", `line 2: duplicate id: "a" appears twice`},
 		// A line that contradicts itself: joint right with a part wrong.
 		{ok + "\n" + `{"idx":"b","verdict_ok":true,"category_ok":true,"localization":{"ok":false},"correction":{"ok":true},"joint_ok":true}` + "\n",
 			`line 2: idx "b": field "joint_ok": true, but localization.ok is false`},

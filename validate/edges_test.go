@@ -102,7 +102,7 @@ func TestZipCounts(t *testing.T) {
 		t.Errorf("13 unsafe entries: %v, %d problems, last %+v", err, len(src.Problems), src.Problems[len(src.Problems)-1])
 	}
 	src, err = ReadZip("m.zip", makeZip(t, many...), 1<<20)
-	if err != nil || len(src.Problems) != 1 || !strings.Contains(src.Problems[0].Message, "(p0.jsonl, p1.jsonl, p2.jsonl, p3.jsonl, p4.jsonl, and 2 more)") {
+	if err != nil || len(src.Problems) != 1 || !strings.Contains(src.Problems[0].Message, `("p0.jsonl", "p1.jsonl", "p2.jsonl", "p3.jsonl", "p4.jsonl", and 2 more)`) {
 		t.Errorf("7 entries: %v %+v", err, src.Problems)
 	}
 }

@@ -147,8 +147,9 @@ func IDsFromInputs(data []byte) (*IDSet, error) {
 
 var unpadded = regexp.MustCompile(`^\s*(?i:formalrx)[_-]?0*([0-9]+)\s*$`)
 
-// idHint explains an unknown id that looks like a mistyped official one.
-func (s *IDSet) idHint(id string) string {
+// meant is the expected id an unknown id looks like a mistyped form of
+// ("formalrx_1" for formalrx_0001), or "".
+func (s *IDSet) meant(id string) string {
 	m := unpadded.FindStringSubmatch(id)
 	if m == nil {
 		return ""
@@ -159,9 +160,26 @@ func (s *IDSet) idHint(id string) string {
 	}
 	want := fmt.Sprintf("formalrx_%04d", n)
 	if want != id && s.Has(want) {
-		return fmt.Sprintf("did you mean %q? ids are lower case and zero-padded to four digits", want)
+		return want
 	}
 	return ""
+}
+
+// idHint explains an unknown id that looks like a mistyped official one.
+// It suggests only an id that is missing (used says whether an id is on
+// some line of the file); one already used is named as such, with the
+// first missing ids.
+func (s *IDSet) idHint(id string, used func(string) bool, missing []string) string {
+	want := s.meant(id)
+	switch {
+	case want == "":
+		return ""
+	case !used(want):
+		return fmt.Sprintf("did you mean %q? ids are lower case and zero-padded to four digits", want)
+	case len(missing) > 0:
+		return fmt.Sprintf("ids are lower case and zero-padded to four digits, but %q is already used; missing: %s", want, strings.Join(quotedIDs(missing), ", "))
+	}
+	return fmt.Sprintf("ids are lower case and zero-padded to four digits, but %q is already used", want)
 }
 
 // idAsWritten is how a message shows id, read from the JSON line: shown

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -95,6 +96,18 @@ func plural(n int, noun string) string {
 type jsonReport struct {
 	*Report
 	Truncated bool `json:"truncated"`
+}
+
+// UnreadableReport is the report of a file that could not be read (err),
+// for --format json: the report's shape, one error of code unreadable.
+func UnreadableReport(name string, err error) *Report {
+	p := Problem{Code: CodeUnreadable, Message: err.Error()}
+	var h interface{ Hint() string }
+	if errors.As(err, &h) {
+		p.Hint = h.Hint()
+	}
+	return &Report{File: name, Errors: []Problem{p}, ErrorCount: 1, errorCodes: map[Code]int{CodeUnreadable: 1}, Warnings: []Problem{},
+		Missing: IDSummary{Examples: []string{}}, Duplicate: IDSummary{Examples: []string{}}, Unknown: IDSummary{Examples: []string{}}}
 }
 
 // WriteJSON prints the report as one JSON document, the lists cut at

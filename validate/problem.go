@@ -26,8 +26,12 @@ const (
 	// that the whole file reads as one line.
 	CodeCROnly    Code = "cr_line_ends"
 	CodeBlankLine Code = "blank_line"
-	CodeEmptyFile Code = "empty_file"
-	CodeTooLarge  Code = "too_large"
+	// CodeUnreadable: a file that cannot be read at all (missing, no
+	// permission, a corrupt zip): in --format json only, where every file
+	// gets its document; the exit code stays 2 (an I/O error).
+	CodeUnreadable Code = "unreadable"
+	CodeEmptyFile  Code = "empty_file"
+	CodeTooLarge   Code = "too_large"
 	// CodeNotJSONL: the whole file is something else (a JSON array,
 	// pretty-printed JSON, compressed or binary); said once, not per line.
 	CodeNotJSONL Code = "not_jsonl"

@@ -30,12 +30,9 @@ func Repair(data []byte) (out []byte, notes []string) {
 		}
 		notes = append(notes, fmt.Sprintf("made %d CRLF line ends LF", n))
 	}
-	if n := bytes.Count(data, []byte("\r")); n > 0 {
-		// What is left is CRs without LF: classic Mac OS line ends (a CR
-		// is no part of a JSON string as written, only of white space).
-		data = bytes.ReplaceAll(data, []byte("\r"), []byte("\n"))
-		notes = append(notes, fmt.Sprintf("made %s LF (an old Mac file: the lines ran together as one)", plural(n, "CR-only line end")))
-	}
+	var crNotes []string
+	data, crNotes = repairLoneCRs(data)
+	notes = append(notes, crNotes...)
 	if oneObjectPerLine(data) {
 		return data, notes
 	}
@@ -110,4 +107,55 @@ func readObjects(data []byte) (objs []json.RawMessage, shape string, ok bool) {
 		shape = "objects spread over lines or several on a line"
 	}
 	return objs, shape, true
+}
+
+// repairLoneCRs rewrites the CRs no LF follows, as loneCRs reads them: a
+// line end becomes LF, a raw CR inside a string is escaped as \r (JSON
+// forbids it raw; the value keeps its CR), a CR after the last value is
+// removed, and one between the tokens of an object (white space JSON
+// allows) is left, and said.
+func repairLoneCRs(data []byte) ([]byte, []string) {
+	if bytes.IndexByte(data, '\r') < 0 {
+		return data, nil
+	}
+	noLF := bytes.IndexByte(data, '\n') < 0
+	var out []byte
+	from := 0
+	var c crCounts
+	loneCRs(data, true, func(i int, k crKind) {
+		out = append(out, data[from:i]...)
+		from = i + 1
+		switch k {
+		case crLineEnd:
+			c.lineEnds++
+			out = append(out, '\n')
+		case crInString:
+			c.inString++
+			out = append(out, '\\', 'r')
+		case crTrailing:
+			c.trailing++
+		default:
+			c.space++
+			out = append(out, '\r')
+		}
+	})
+	out = append(out, data[from:]...)
+	var notes []string
+	if c.lineEnds > 0 {
+		what := "an old Mac file: the lines ran together as one"
+		if !noLF {
+			what = "a CR without LF between two rows: readers took them as one line"
+		}
+		notes = append(notes, fmt.Sprintf("made %s LF (%s)", plural(c.lineEnds, "CR-only line end"), what))
+	}
+	if c.inString > 0 {
+		notes = append(notes, fmt.Sprintf(`escaped %s inside a JSON string as \r (JSON forbids a raw control character in a string; the value keeps its CR)`, plural(c.inString, "raw CR")))
+	}
+	if c.trailing > 0 {
+		notes = append(notes, fmt.Sprintf("removed %s after the last row", plural(c.trailing, "lone CR")))
+	}
+	if c.space > 0 {
+		notes = append(notes, fmt.Sprintf("left %s inside an object as it is (white space JSON allows between tokens)", plural(c.space, "CR")))
+	}
+	return out, notes
 }

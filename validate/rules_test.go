@@ -352,3 +352,69 @@ func TestQuotedIDs(t *testing.T) {
 		t.Errorf("quotedIDs = %q, want %q", got, want)
 	}
 }
+
+// TestCapitalisedAlignedIsNoAlignedRow: one reading of "Aligned" with
+// filled fields. The server compares verdicts as written, so the row is no
+// aligned row in the rules' sense: it is a verdict_case error, and its
+// filled fields are not also "must be null on an aligned row" (validate
+// said both: "scores as a wrong verdict" and three filled_on_aligned).
+// Once fix writes "aligned", the filled fields are that error.
+func TestCapitalisedAlignedIsNoAlignedRow(t *testing.T) {
+	rowWith := func(verdict, cat string) string {
+		return fmt.Sprintf(`{"idx": "formalrx_0002", "verdict": %q, "error_category": %q, "error_segment": "x", "corrected_statement": "y"}`, verdict, cat)
+	}
+	for _, c := range []struct {
+		verdict string
+		want    []Code
+	}{
+		{"Aligned", []Code{CodeVerdictCase}},
+		{" aligned", []Code{CodeVerdictCase}},
+		{"ALIGNED", []Code{CodeVerdictCase}},
+		{"aligned", []Code{CodeFilledOnAligned, CodeFilledOnAligned, CodeFilledOnAligned}},
+	} {
+		data := rowAligned + "\n" + rowWith(c.verdict, "Missing Premise") + "\n" + rowThree + "\n"
+		for k, rep := range validateBytes(t, data, Options{}) {
+			var codes []Code
+			for _, p := range append(rep.Errors, rep.Warnings...) {
+				codes = append(codes, p.Code)
+			}
+			if !slices.Equal(codes, c.want) {
+				t.Errorf("%q exhaustive=%v: problems %v, want %v", c.verdict, k == 1, codes, c.want)
+			}
+		}
+	}
+}
+
+// TestIDHintSuggestsOnlyMissingIDs: "formalrx_1" beside a formalrx_0001
+// already used is not "did you mean formalrx_0001" (newcomer report 13,
+// where formalrx_0003 was the id missing); the hint names what is missing.
+func TestIDHintSuggestsOnlyMissingIDs(t *testing.T) {
+	row := func(id string) string {
+		return `{"idx": "` + id + `", "verdict": "aligned", "error_category": null, "error_segment": null, "corrected_statement": null}`
+	}
+	hintOf := func(rep *Report) string {
+		for _, p := range rep.Errors {
+			if p.Code == CodeUnknownID {
+				return p.Hint
+			}
+		}
+		return "(no unknown_id)"
+	}
+	for k, rep := range validateBytes(t, row("formalrx_0001")+"\n"+row("formalrx_1")+"\n"+row("formalrx_0002")+"\n", Options{}) {
+		if h := hintOf(rep); strings.Contains(h, `did you mean "formalrx_0001"`) || !strings.Contains(h, "formalrx_0003") {
+			t.Errorf("exhaustive=%v: used id suggested: %q", k == 1, h)
+		}
+	}
+	// Used later in the file: not suggested either.
+	for k, rep := range validateBytes(t, row("formalrx_1")+"\n"+row("formalrx_0001")+"\n"+row("formalrx_0002")+"\n", Options{}) {
+		if h := hintOf(rep); strings.Contains(h, `did you mean "formalrx_0001"`) {
+			t.Errorf("exhaustive=%v, used later: %q", k == 1, h)
+		}
+	}
+	// Missing: suggested.
+	for k, rep := range validateBytes(t, row("formalrx_1")+"\n"+row("formalrx_0002")+"\n"+row("formalrx_0003")+"\n", Options{}) {
+		if h := hintOf(rep); !strings.Contains(h, `did you mean "formalrx_0001"`) {
+			t.Errorf("exhaustive=%v, missing: %q", k == 1, h)
+		}
+	}
+}

@@ -37,7 +37,7 @@ func diagnoseText(data []byte) (Problem, bool) {
 	if len(trimmed) == 0 {
 		return Problem{}, false
 	}
-	if p, ok := crOnly(data, trimmed); ok {
+	if p, ok := CROnly(data); ok {
 		return p, true
 	}
 	firstLine, _, _ := bytes.Cut(trimmed, []byte("\n"))
@@ -72,19 +72,6 @@ func diagnoseText(data []byte) (Problem, bool) {
 	return wrongKind(firstLine)
 }
 
-// crOnly recognises a file whose line ends are a CR without LF (classic
-// Mac OS): every JSON Lines reader, the track's server too, reads it as one
-// line, so each row would be "not valid JSON" and every id missing.
-func crOnly(data, trimmed []byte) (Problem, bool) {
-	if bytes.IndexByte(trimmed, '\n') >= 0 || bytes.IndexByte(trimmed, '\r') < 0 {
-		return Problem{}, false
-	}
-	n := bytes.Count(data, []byte("\r")) - bytes.Count(data, []byte("\r\n"))
-	return Problem{Line: 1, Code: CodeCROnly,
-		Message: fmt.Sprintf("CR-only line endings (CR without LF, as classic Mac OS wrote them): the file reads as one line; %s in a lone CR", map[bool]string{true: "1 line ends", false: fmt.Sprint(n) + " lines end"}[n == 1]),
-		Hint:    `convert to LF line endings: rxeval fix FILE -o FIXED.jsonl (or tr '\r' '\n' < FILE > FIXED.jsonl)`}, true
-}
-
 // trailingCommas recognises JSON Lines with a comma after every object
 // (an array's rows pasted without the brackets): one problem, not a parse
 // error per line and every id "missing".
@@ -116,6 +103,16 @@ func trailingCommas(data []byte) (Problem, bool) {
 		return Problem{}, false
 	}
 	return Problem{Code: CodeNotJSONL, Message: fmt.Sprintf("%d of %s %s followed by a comma; JSON Lines has none", commas, plural(lines, "object"), map[bool]string{true: "is", false: "are"}[commas == 1]), Hint: "remove the commas at the ends of the lines (rxeval fix FILE -o FIXED does it)"}, true
+}
+
+// WrongKind recognises a file whose first row belongs to another kind of
+// file (test inputs, gold labels, a per-sample report) than predictions:
+// the wrong_file_kind problem validate gives, for a reader of another kind
+// of file (score's --gold) to say what the file is.
+func WrongKind(data []byte) (Problem, bool) {
+	trimmed := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	firstLine, _, _ := bytes.Cut(trimmed, []byte("\n"))
+	return wrongKind(bytes.TrimSpace(firstLine))
 }
 
 // wrongKind recognises a first row that belongs to another kind of file.

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 )
@@ -38,6 +39,51 @@ const (
 	ZipBombRatio    = maxRatio
 	ZipBombMinBytes = ratioMinBytes
 )
+
+// packHint is the way to a valid zip, the hint of the zip problems.
+const packHint = "rxeval pack FILE.jsonl -o submission.zip makes a valid zip (one .jsonl, at the top)"
+
+// nameList is names quoted, the first five, then a count.
+func nameList(names []string) string {
+	var q []string
+	for _, n := range names[:min(5, len(names))] {
+		q = append(q, strconv.Quote(clip(n)))
+	}
+	if len(names) > 5 {
+		q = append(q, fmt.Sprintf("and %d more", len(names)-5))
+	}
+	return strings.Join(q, ", ")
+}
+
+// hintedError is an error with advice for the user (Hint, which the
+// command prints after it).
+type hintedError struct {
+	err  error
+	hint string
+}
+
+func (e hintedError) Error() string { return e.err.Error() }
+func (e hintedError) Unwrap() error { return e.err }
+func (e hintedError) Hint() string  { return e.hint }
+
+// ZipRatio is the compression ratio of a zip entry as the zip-bomb rule
+// reads it: its inflated size over its compressed size (the entry's, not
+// the whole zip's), rounded down; an empty compressed size counts as 1.
+// validate and pack both compute it here, so that they print one figure.
+func ZipRatio(uncompressed, compressed uint64) uint64 {
+	return uncompressed / max(compressed, 1)
+}
+
+// EntryRatio is ZipRatio of the first entry of a zip (pack's own, of one
+// entry); ok is false if data is no zip or holds no entry.
+func EntryRatio(data []byte) (ratio uint64, ok bool) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil || len(zr.File) == 0 {
+		return 0, false
+	}
+	f := zr.File[0]
+	return ZipRatio(f.UncompressedSize64, f.CompressedSize64), true
+}
 
 // Source is the JSONL bytes of one prediction file, read from disk or from
 // the single .jsonl entry of a zip.
@@ -191,7 +237,7 @@ func ReadWrittenZip(name string, data []byte, maxSize int64) (*Source, error) {
 func readZip(name string, data []byte, maxSize int64, checkRatio bool) (*Source, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		return nil, fmt.Errorf("%s: unreadable zip: %w", name, err)
+		return nil, hintedError{fmt.Errorf("%s: unreadable zip: %w", name, err), "is it a zip? " + packHint}
 	}
 	src := &Source{Name: name}
 	// Entry problems are kept in detail for the first few entries of each
@@ -216,7 +262,7 @@ func readZip(name string, data []byte, maxSize int64, checkRatio bool) (*Source,
 		// format wants "/"): the path is read with "/" in its place.
 		n := strings.ReplaceAll(f.Name, "\\", "/")
 		if why := unsafeZipPath(f.Name); why != "" {
-			fail(CodeZipUnsafe, fmt.Sprintf("entry %q has %s", f.Name, why), "")
+			fail(CodeZipUnsafe, fmt.Sprintf("entry %q has %s: unzipping it would write outside the folder it is unzipped in", f.Name, why), packHint)
 			continue
 		}
 		switch {
@@ -236,34 +282,56 @@ func readZip(name string, data []byte, maxSize int64, checkRatio bool) (*Source,
 	}
 	switch {
 	case len(candidates) == 0:
-		fail(CodeZipEntries, "the zip holds no file; it must hold exactly one .jsonl", "create it with: rxeval pack PRED.jsonl -o submission.zip")
+		fail(CodeZipEntries, "the zip holds no file; it must hold exactly one .jsonl", packHint)
 		return src, nil
 	case len(candidates) > 1:
-		names := make([]string, 0, 5)
-		for _, f := range candidates[:min(5, len(candidates))] {
-			names = append(names, clip(f.Name))
+		var jsonl, other []string
+		for _, f := range candidates {
+			if strings.HasSuffix(strings.ToLower(f.Name), ".jsonl") {
+				jsonl = append(jsonl, f.Name)
+			} else {
+				other = append(other, f.Name)
+			}
 		}
-		if len(candidates) > 5 {
-			names = append(names, fmt.Sprintf("and %d more", len(candidates)-5))
+		msg := ""
+		switch len(jsonl) {
+		case 1:
+			msg = fmt.Sprintf("the zip holds %q and %s (%s); the rules ask for a zip holding a single .jsonl file and nothing else", clip(jsonl[0]), plural(len(other), "other file"), nameList(other))
+		case 0:
+			msg = fmt.Sprintf("the zip holds %s (%s) and no .jsonl; the rules ask for a zip holding a single .jsonl file", plural(len(other), "file"), nameList(other))
+		default:
+			msg = fmt.Sprintf("the zip holds %d .jsonl files (%s); the rules ask for a zip holding a single .jsonl file", len(jsonl), nameList(jsonl))
+			if len(other) > 0 {
+				msg += fmt.Sprintf(" and nothing else (it also holds %s)", nameList(other))
+			}
 		}
-		fail(CodeZipEntries, fmt.Sprintf("the zip holds %d files (%s); it must hold exactly one .jsonl", len(candidates), strings.Join(names, ", ")), "")
+		fail(CodeZipEntries, msg, packHint)
 		return src, nil
 	}
 	f := candidates[0]
 	src.Name = name + "!/" + f.Name
-	if slashed := strings.ReplaceAll(f.Name, "\\", "/"); strings.Contains(strings.Trim(slashed, "/"), "/") {
+	slashed := strings.ReplaceAll(f.Name, "\\", "/")
+	inFolder := strings.Contains(path.Clean(strings.Trim(slashed, "/")), "/") // ./preds.jsonl is at the top
+	if inFolder || slashed != f.Name {
 		// The rules do not forbid it, but say less than a participant
 		// might assume: say what they say.
 		msg := fmt.Sprintf("the .jsonl is inside a folder (%q); the track's rules ask for \"a .zip containing a single .jsonl file\" and say nothing of folders", clip(f.Name))
-		if slashed != f.Name {
+		switch {
+		case slashed != f.Name && inFolder:
 			msg = fmt.Sprintf("entry %q has a backslash path separator (a Windows-made zip), where zip wants \"/\": accepted, read as %q, a .jsonl in a folder (the rules say nothing of folders)", clip(f.Name), clip(slashed))
+		case slashed != f.Name:
+			msg = fmt.Sprintf("entry %q has a backslash path separator (a Windows-made zip; zip wants \"/\"): read as %q, at the top of the zip", clip(f.Name), clip(path.Clean(slashed)))
+		}
+		hint := "to be safe, put it at the top of the zip: rxeval pack FILE.jsonl -o submission.zip does"
+		if !inFolder {
+			hint = "to be safe, name it without the backslash: rxeval pack FILE.jsonl -o submission.zip does"
 		}
 		src.Problems = append(src.Problems, Problem{Code: CodeZipLayout,
 			Message: msg,
-			Hint:    "to be safe, put it at the top of the zip: rxeval pack FILE.jsonl -o submission.zip does"})
+			Hint:    hint})
 	}
 	if !strings.HasSuffix(strings.ToLower(f.Name), ".jsonl") {
-		fail(CodeZipEntries, fmt.Sprintf("the zip's only entry %q is not a .jsonl file", f.Name), "")
+		fail(CodeZipEntries, fmt.Sprintf("the zip's only entry %q is not a .jsonl file; the rules ask for a zip holding a single .jsonl file", f.Name), "if it is JSON Lines, name it .jsonl: "+packHint)
 		return src, nil
 	}
 	if f.Flags&0x1 != 0 {
@@ -274,8 +342,9 @@ func readZip(name string, data []byte, maxSize int64, checkRatio bool) (*Source,
 		fail(CodeZipTooLarge, fmt.Sprintf("entry %q inflates to %d bytes, limit %d", f.Name, f.UncompressedSize64, maxSize), "raise the limit with --max-size")
 		return src, nil
 	}
-	if checkRatio && f.UncompressedSize64 > ratioMinBytes && f.CompressedSize64 > 0 && f.UncompressedSize64/f.CompressedSize64 > maxRatio {
-		fail(CodeZipBomb, fmt.Sprintf("entry %q has a compression ratio of %d:1 (limit %d:1)", f.Name, f.UncompressedSize64/f.CompressedSize64, maxRatio), "")
+	if r := ZipRatio(f.UncompressedSize64, f.CompressedSize64); checkRatio && f.UncompressedSize64 > ratioMinBytes && r > maxRatio {
+		fail(CodeZipBomb, fmt.Sprintf("entry %q inflates %d bytes at a compression ratio of %d:1, past rxeval's own zip-bomb limit (over %d:1 past %d MiB; other readers may refuse it too)", f.Name, f.UncompressedSize64, r, maxRatio, ratioMinBytes>>20),
+			"check the .jsonl itself (rxeval validate FILE.jsonl); if it is padded with white space between values, compact it (jq -c . FILE.jsonl) and pack that")
 		return src, nil
 	}
 	rc, err := f.Open()

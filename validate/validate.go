@@ -206,6 +206,16 @@ func (v *Validator) Validate(src *Source, opts Options) *Report {
 				rep.Missing.add(id)
 			}
 		}
+		// Hints of unknown ids, once every line is read: only a missing
+		// id is suggested (one used later in the file too is not).
+		used := func(id string) bool { i, ok := opts.Expected.Pos(id); return ok && w.seenAt[i] != 0 }
+		for _, ps := range [][]Problem{rep.Errors, rep.Warnings} {
+			for i := range ps {
+				if ps[i].Code == CodeUnknownID {
+					ps[i].Hint = opts.Expected.idHint(ps[i].Idx, used, rep.Missing.Examples)
+				}
+			}
+		}
 		if rep.Missing.Count > 0 {
 			w.keep(Problem{Code: CodeMissingID,
 				Message: fmt.Sprintf("%d of %d expected ids %s missing (first: %s)", rep.Missing.Count, opts.Expected.Len(), map[bool]string{true: "is", false: "are"}[rep.Missing.Count == 1], strings.Join(quotedIDs(rep.Missing.Examples), ", ")),
@@ -320,17 +330,34 @@ func (w *validator) lines(data []byte) {
 	for len(text) > 0 {
 		lineNo++
 		var line string
+		ended := true // by an LF
 		if i := strings.IndexByte(text, '\n'); i >= 0 {
 			line, text = text[:i], text[i+1:]
 		} else {
-			line, text = text, ""
+			line, text, ended = text, "", false
 		}
-		if n := len(line); n > 0 && line[n-1] == '\r' {
+		if n := len(line); n > 0 && line[n-1] == '\r' && !ended {
+			// The last line ends in a CR no LF follows: no CRLF.
+			line = line[:n-1]
+			what := "the last line ends in a lone CR (no LF after it); the CR is ignored"
+			code := CodeCRLF
+			if len(strings.TrimSpace(line)) == 0 {
+				what, code = "a lone CR (no LF after it) after the last line end: a blank line, skipped", CodeBlankLine
+			}
+			w.keep(Problem{Line: lineNo, Code: code, Message: what, Hint: "remove it (rxeval fix FILE -o FIXED.jsonl does)"})
+		} else if n > 0 && line[n-1] == '\r' {
 			line = line[:n-1]
 			if crlf == 0 {
 				firstCRLF = lineNo
 			}
 			crlf++
+		}
+		if col, ok := crBetweenRows(line); ok {
+			// A classic Mac line end inside an LF file: one line for every
+			// reader, the track's server too.
+			w.keep(Problem{Line: lineNo, Code: CodeCROnly, Message: fmt.Sprintf("a lone CR (a line end without LF, as classic Mac OS wrote them) at byte column %d joins two rows: readers take them as one line, which is not valid JSON", col), Hint: `make it a line end: rxeval fix FILE -o FIXED.jsonl (or tr '\r' '\n' < FILE > FIXED.jsonl)`})
+			blanks = 0
+			continue
 		}
 		if len(strings.TrimSpace(line)) == 0 {
 			if blanks == 0 {
@@ -509,7 +536,7 @@ func (w *validator) checkID(id, line string, lineNo int, probs []Problem) ([]Pro
 	w.seenOther[id] = lineNo
 	shown, q, note := idAsWritten(id, line)
 	w.report.Unknown.add(shown)
-	return append(probs, Problem{Line: lineNo, Idx: shown, Field: schema.FieldIdx, Code: CodeUnknownID, Message: fmt.Sprintf("id %s is not an expected test id%s", q, note), Hint: w.opts.Expected.idHint(id)}), true
+	return append(probs, Problem{Line: lineNo, Idx: shown, Field: schema.FieldIdx, Code: CodeUnknownID, Message: fmt.Sprintf("id %s is not an expected test id%s", q, note)}), true
 }
 
 // checkRow applies the rules a schema cannot express to a well-formed row.

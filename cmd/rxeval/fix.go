@@ -18,7 +18,9 @@ func init() {
 
 Repairs what can be repaired without guessing: a byte order mark (at the
 start of the file or of a later line), CRLF and CR-only (classic Mac OS)
-line ends, objects that are not one per line (a JSON array, on one line or
+line ends (a lone CR in a file with no LF, or between two rows; a raw CR
+inside a string is escaped as \r, a stray CR after the last row removed),
+objects that are not one per line (a JSON array, on one line or
 many, pretty-printed objects, a comma after each object: rewritten one
 compact object per line, every value kept as written), and verdicts and categories that name the right thing in
 a spelling the rules do not use ("Aligned", a code such as "S2.4", a known

@@ -156,7 +156,7 @@ func (o *packOptions) writeZip(e *env, src *validate.Source, data []byte, rep *v
 	bomb := err == nil && back.Data == nil && onlyBomb(back.Problems)
 	if bomb {
 		if !o.force {
-			return o.bombRefusal(data, buf.Len())
+			return o.bombRefusal(data, buf.Bytes())
 		}
 		back, err = validate.ReadWrittenZip(o.out, buf.Bytes(), int64(len(data))+1)
 	}
@@ -176,7 +176,7 @@ func (o *packOptions) writeZip(e *env, src *validate.Source, data []byte, rep *v
 	}
 	if bomb {
 		fmt.Fprintf(e.stderr, "rxeval pack: warning: %s: packed with --force, though its entry inflates %s to %d:1, past the zip-bomb limit (over %d:1 past %d MiB): rxeval validate and score refuse the zip (zip_bomb), and other readers may; check the file itself with rxeval validate %s\n",
-			o.out, mib(len(data)), len(data)/max(buf.Len(), 1), validate.ZipBombRatio, validate.ZipBombMinBytes>>20, o.in)
+			o.out, mib(len(data)), entryRatio(buf.Bytes()), validate.ZipBombRatio, validate.ZipBombMinBytes>>20, o.in)
 	}
 	if err := writeOut(e.stdout, o.out, buf.Bytes()); err != nil {
 		return err
@@ -187,6 +187,12 @@ func (o *packOptions) writeZip(e *env, src *validate.Source, data []byte, rep *v
 	}
 	fmt.Fprintf(summary, "%s: %s packed as %s (%d bytes, zipped to %d)\n", o.out, countOf(rep.Rows, "row"), back.Name, len(data), buf.Len())
 	return nil
+}
+
+// entryRatio is the ratio of the zip's entry as validate computes it.
+func entryRatio(zipped []byte) uint64 {
+	r, _ := validate.EntryRatio(zipped)
+	return r
 }
 
 // onlyBomb reports whether the zip-bomb ratio is all that refused a zip.
@@ -202,9 +208,9 @@ func onlyBomb(ps []validate.Problem) bool {
 // bombRefusal is pack's refusal of a zip that validate and score would take
 // for a bomb (past 32 MiB at over 200:1): a genuine file can be that
 // compressible (rows padded with spaces), so it says what to do.
-func (o *packOptions) bombRefusal(data []byte, zipped int) error {
+func (o *packOptions) bombRefusal(data, zipped []byte) error {
 	msg := fmt.Sprintf("%s: nothing written: %s inflates %s at %d:1, past the zip-bomb limit (over %d:1 past %d MiB), so rxeval validate and score would refuse the zip (zip_bomb)",
-		o.out, o.in, mib(len(data)), len(data)/max(zipped, 1), validate.ZipBombRatio, validate.ZipBombMinBytes>>20)
+		o.out, o.in, mib(len(data)), entryRatio(zipped), validate.ZipBombRatio, validate.ZipBombMinBytes>>20)
 	var hint string
 	if ws := spaceBetweenValues(data); len(data)-ws <= validate.ZipBombMinBytes {
 		hint = fmt.Sprintf("%s of it is white space between JSON values: compact it, one object a line (jq -c . %s > COMPACT.jsonl), and pack that; or pack it as it is with --force (then check it with rxeval validate %s, not the zip)", mib(ws), o.in, o.in)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -92,6 +93,24 @@ func TestPackHugeCompressible(t *testing.T) {
 	}
 	if _, stderr, code := runCLI("validate", in); code != exitOK {
 		t.Errorf("validate of the .jsonl: exit %d\n%s", code, stderr)
+	}
+	// One ratio, computed one way, in pack's warning and validate's
+	// problem (pack said 497:1 and validate 498:1 for the same zip).
+	ratio := regexp.MustCompile(`(\d+):1`)
+	packRatio := ratio.FindStringSubmatch(stderr)
+	vout, _, _ := runCLI("validate", out)
+	valRatio := ratio.FindStringSubmatch(vout)
+	if packRatio == nil || valRatio == nil || packRatio[1] != valRatio[1] {
+		t.Errorf("ratios differ: pack %q, validate %q\n%s\n%s", packRatio, valRatio, stderr, vout)
+	}
+	if !strings.Contains(vout, "hint:") {
+		t.Errorf("validate's zip_bomb has no hint:\n%s", vout)
+	}
+	// Only rxeval is known to refuse it: score says so, not "the
+	// track's server".
+	_, serr, code := runCLI("score", "--gold", exGold, "--partial", out)
+	if code != exitProblems || strings.Contains(serr, "track's server") || !strings.Contains(serr, "rxeval's own") {
+		t.Errorf("score of the zip: exit %d\n%s", code, serr)
 	}
 	zipped, _ := os.ReadFile(out)
 	zr, err := zip.NewReader(bytes.NewReader(zipped), int64(len(zipped)))

@@ -175,7 +175,7 @@ func (o *reportOptions) documents(e *env, runs []savedRun, names []string) ([]ev
 	// Runs judged by different chains are not comparable figure for figure:
 	// say so (the page names each system's judge).
 	for k := 1; k < len(docs); k++ {
-		a, b := fmt.Sprint(docs[0].Judge["chain"]), fmt.Sprint(docs[k].Judge["chain"])
+		a, b := chainName(docs[0].Judge), chainName(docs[k].Judge)
 		if a != b {
 			fmt.Fprintf(e.stderr, "rxeval report: warning: %s was judged by %s, %s by %s: their localization, correction and joint figures are not comparable\n", o.runs[0], a, o.runs[k], b)
 		}
@@ -211,4 +211,16 @@ func (o *reportOptions) writePage(e *env, docs []eval.Document, cmp *eval.Compar
 		fmt.Fprintf(e.stderr, "rxeval report: wrote %s (%s, %d %s, %d bytes)\n", o.out, countOf(samples, "sample"), len(docs), runWord, page.Len())
 	}
 	return nil
+}
+
+// chainName is the judge chain a run record names, in words when it names
+// none (a file without a run record): never a Go value such as <nil>.
+func chainName(j eval.JudgeInfo) string {
+	if c, ok := j["chain"].(string); ok && c != "" {
+		return c
+	}
+	if s, ok := j["spec"].(string); ok && s != "" {
+		return s
+	}
+	return "an unknown judge (no run record)"
 }

@@ -431,6 +431,12 @@ func readOutcomes(e *env, name string) (map[string]study.Outcome, *eval.RunInfo,
 	run, _, err := study.ReadOutcomes(data)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
+		if errors.As(err, new(eval.DuplicateIDError)) {
+			return nil, nil, problemsError{fmt.Sprintf("%s: a per-sample file with a duplicate id (one sample on two lines): refused", name)}
+		}
+		if errors.As(err, new(eval.EditedLineError)) {
+			return nil, nil, problemsError{fmt.Sprintf("%s: a per-sample file with a line edited by hand: refused", name)}
+		}
 		return nil, nil, problemsError{fmt.Sprintf("%s: not a per-sample file", name)}
 	}
 	return run, eval.PerSampleRun(data), nil

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 
@@ -66,9 +67,10 @@ func (f *idFlags) isIDFile(name string) (string, bool) {
 	return "", false
 }
 
-// readAux reads an auxiliary file (test inputs, an id list) under the same
-// size limit as the files it describes.
-func readAux(path string, maxSize int64) ([]byte, error) {
+// readAux reads an auxiliary file (test inputs, an id list: role names it
+// in messages) under the same size limit as the files it describes. A file
+// with CR-only line ends is refused by the check prediction files get.
+func readAux(role, path string, maxSize int64) ([]byte, error) {
 	src, err := validate.ReadSource(path, maxSize)
 	if err != nil {
 		return nil, err
@@ -82,6 +84,9 @@ func readAux(path string, maxSize int64) ([]byte, error) {
 		// for prediction files and zip entries.
 		return nil, problemsError{fmt.Sprintf("%s: %s (raise the limit with --max-size if the file is right)", src.Name, msg)}
 	}
+	if msg, hint, ok := validate.AuxCROnly(role, path, src.Data); ok {
+		return nil, withHint{problemsError{msg}, hint}
+	}
 	// A byte order mark is ignored, as in prediction and gold files.
 	return bytes.TrimPrefix(src.Data, []byte("\xef\xbb\xbf")), nil
 }
@@ -92,7 +97,7 @@ func (f *idFlags) expected() (*validate.IDSet, error) {
 	case f.inputs != "" && f.ids != "":
 		return nil, usageError{fmt.Errorf("--inputs and --ids are exclusive")}
 	case f.inputs != "":
-		data, err := readAux(f.inputs, f.maxSize)
+		data, err := readAux("--inputs", f.inputs, f.maxSize)
 		if err != nil {
 			return nil, err
 		}
@@ -104,7 +109,7 @@ func (f *idFlags) expected() (*validate.IDSet, error) {
 		}
 		return s, nil
 	case f.ids != "":
-		data, err := readAux(f.ids, f.maxSize)
+		data, err := readAux("--ids", f.ids, f.maxSize)
 		if err != nil {
 			return nil, err
 		}
@@ -201,8 +206,18 @@ func (o *validateOptions) validateFiles(ctx context.Context, e *env, v *validate
 		}
 		src, err := validate.ReadSource(name, o.ids.maxSize)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "rxeval validate: %v\n", err)
+			fmt.Fprintf(e.stderr, "rxeval validate: %s\n", validate.TermSafe(err.Error()))
+			var h hinted
+			if errors.As(err, &h) && h.Hint() != "" {
+				fmt.Fprintf(e.stderr, "hint: %s\n", validate.TermSafe(h.Hint()))
+			}
 			ioErr = err
+			if o.format == "json" {
+				// Every file gets its document, this one too (exit 2 all the same).
+				if err := validate.UnreadableReport(name, err).WriteJSON(e.stdout, o.maxErrors); err != nil {
+					return err
+				}
+			}
 			continue
 		}
 		rep := v.Validate(src, opts)
