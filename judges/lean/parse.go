@@ -415,6 +415,12 @@ func (p *parser) atDeclStart() bool {
 	if t.kind == tIdent && (declKeywords[t.text] || modifiers[t.text]) {
 		return true
 	}
+	// a command at the start of a line (attribute [instance] f, local
+	// instance, section) ends the declaration before it: read into a def's
+	// value it hid the instance it declares (round 17)
+	if t.kind == tIdent && commands[t.text] && p.i > 0 && p.line(p.toks[p.i-1].pos) < p.line(t.pos) {
+		return true
+	}
 	return t.kind == tSym && t.text == "@" && p.tok(p.i+1).text == "["
 }
 
@@ -807,7 +813,9 @@ func isKeyword(s string) bool {
 	case "then", "else", "with", "in", "at", "from", "fun", "if", "let", "have", "show", "by", "do", "match", "where", "theorem", "lemma", "def", "example":
 		return true
 	}
-	return false
+	// Lean's command keywords are never names either: a def's value ends
+	// before attribute [instance] f on the next line (round 17)
+	return commands[s] || declKeywords[s] || modifiers[s]
 }
 
 // arg parses one application argument (maximal precedence).
