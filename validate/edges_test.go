@@ -261,6 +261,10 @@ func TestAuxFileMessages(t *testing.T) {
 			"line 3: longer than the limit of 1048576 bytes (one id per line)"},
 		{"ids: a repeated id", func() error { _, err := IDsFromList(strings.NewReader("a\nb\n a \n")); return err },
 			`line 3: id "a" listed twice (first on line 1)`},
+		{"ids: a JSON Lines file", func() error {
+			_, err := IDsFromList(strings.NewReader("# ids\n" + `{"idx":"formalrx_0001","formal_statement":"x"}` + "\n"))
+			return err
+		}, "line 2 is a JSON object, not an id: this is a JSON Lines file, and an id list has one plain id per line (for a test-inputs file use --inputs)"},
 		{"inputs: idx a number", func() error { _, err := IDsFromInputs([]byte(`{"idx":5,"formal_statement":"x"}` + "\n")); return err },
 			`line 1: field "idx": want a string, got a number`},
 		{"inputs: formal_statement an object", func() error {
@@ -308,6 +312,9 @@ func TestJSONHints(t *testing.T) {
 		{"{\"idx\": \"formalrx_0001\", \xef\xbb\xbf\"verdict\": \"aligned\"}", "a byte order mark (U+FEFF) at byte column 26", "remove it"},
 		{`{"idx": "formalrx_0001", "verdict": "aligned", "x": NaN}`, "not valid JSON", "NaN and Infinity are not JSON"},
 		{`{"idx": "formalrx_0001", "verdict": "aligned", "x": -Infinity}`, "not valid JSON", "NaN and Infinity are not JSON"},
+		{"{\"idx\": \"formalrx_0001\", \"verdict\": \"misaligned\", \"error_segment\": \"a\rb\"}", "a raw control character CR (U+000D) inside a string at byte column 70", `rxeval fix FILE -o FIXED escapes every raw CR inside a string as \r`},
+		{"{\"idx\": \"formalrx_0001\", \"verdict\": \"misaligned\", \"error_segment\": \"a\tb\"}", "a raw control character tab (U+0009) inside a string", `write it as \t`},
+		{"{\"idx\": \"formalrx_0001\", \"verdict\": \"misaligned\", \"error_segment\": \"a\x01b\"}", "a raw control character U+0001 inside a string", `write it as \u0001`},
 		{`{"idx": "formalrx_0001", "x": ` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}`, "nested more than 10,000 levels deep", "nothing nested"},
 	} {
 		rep := v.Validate(&Source{Name: "p.jsonl", Data: []byte(c.line + "\n")}, Options{Expected: threeIDs(t)})

@@ -82,6 +82,11 @@ func IDsFromList(r io.Reader) (*IDSet, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue // a comment, whatever its encoding
 		}
+		if strings.HasPrefix(line, "{") && json.Valid([]byte(line)) {
+			// A JSONL file (test inputs, predictions, gold) given as an id
+			// list: not 7,030 ids "missing" and every row "unknown".
+			return nil, fmt.Errorf("line %d is a JSON object, not an id: this is a JSON Lines file, and an id list has one plain id per line (for a test-inputs file use --inputs)", n)
+		}
 		if !utf8.ValidString(line) {
 			return nil, fmt.Errorf("line %d: id %q is not valid UTF-8 (a prediction's idx never is: prediction files must be UTF-8)", n, line)
 		}

@@ -263,6 +263,15 @@ func (v *validator) slowRow(line []byte, lineNo int) (Row, []Problem, bool) {
 			case at < len(line) && bytes.HasPrefix(line[at:], []byte("\xef\xbb\xbf")):
 				msg = fmt.Sprintf("a byte order mark (U+FEFF) at byte column %d, outside any string: JSON allows none there", se.Offset)
 				hint = "remove it (text pasted from a file that starts with one)"
+			case at < len(line) && line[at] < 0x20 && strings.HasSuffix(se.Error(), "in string literal"):
+				// A raw control character inside a string: JSON wants it
+				// escaped. fix repairs a CR (a file edited on Windows or an
+				// old Mac); any other is named with its escape.
+				msg = fmt.Sprintf("a raw control character %s inside a string at byte column %d: JSON allows none unescaped", controlName(line[at]), se.Offset)
+				hint = fmt.Sprintf("write it as %s; the program that wrote the file did not encode the value as JSON", controlEscape(line[at]))
+				if line[at] == '\r' {
+					hint = `rxeval fix FILE -o FIXED escapes every raw CR inside a string as \r (the value keeps its CR)`
+				}
 			case at < len(line) && (bytes.HasPrefix(line[at:], []byte("NaN")) || bytes.HasPrefix(line[at:], []byte("Infinity")) || bytes.HasPrefix(line[at:], []byte("-Infinity"))):
 				hint = "NaN and Infinity are not JSON (Python's json.dumps writes them unless allow_nan=False): write null or a number"
 			}
@@ -567,3 +576,29 @@ func decodeNumbers(line []byte, v *any) error {
 }
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// controlName names a C0 control character for a message: "CR (U+000D)".
+func controlName(c byte) string {
+	names := map[byte]string{'\t': "tab", '\r': "CR", '\n': "LF", '\b': "backspace", '\f': "form feed", 0: "NUL"}
+	if n, ok := names[c]; ok {
+		return fmt.Sprintf("%s (U+%04X)", n, c)
+	}
+	return fmt.Sprintf("U+%04X", c)
+}
+
+// controlEscape is how JSON writes a control character inside a string.
+func controlEscape(c byte) string {
+	switch c {
+	case '\t':
+		return `\t`
+	case '\r':
+		return `\r`
+	case '\n':
+		return `\n`
+	case '\b':
+		return `\b`
+	case '\f':
+		return `\f`
+	}
+	return fmt.Sprintf(`\u%04x`, c)
+}
