@@ -14,13 +14,10 @@ var symmetric = map[string]bool{"=": true, "↔": true}
 // chains are associative and commutative logical connectives.
 var chains = map[string]bool{"∧": true, "∨": true}
 
-// sortByString orders nodes by their printed form, printing each once.
+// sortByString orders nodes by their printed form, printing of each only
+// as much as the order needs (comparePrinted).
 func sortByString(ns []*Node) {
-	keys := make(map[*Node]string, len(ns))
-	for _, n := range ns {
-		keys[n] = n.String()
-	}
-	sort.SliceStable(ns, func(i, j int) bool { return keys[ns[i]] < keys[ns[j]] })
+	sort.SliceStable(ns, func(i, j int) bool { return comparePrinted(ns[i], ns[j]) < 0 })
 }
 
 // canon applies the order rewrites bottom-up; top is true on the
@@ -60,7 +57,7 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 			return body
 		}
 	case n.K == KindBinary && symmetric[n.V] && len(n.C) == 2:
-		if n.C[1].String() < n.C[0].String() {
+		if comparePrinted(n.C[1], n.C[0]) < 0 {
 			n.C[0], n.C[1] = n.C[1], n.C[0]
 		}
 	case n.K == KindBinary && chains[n.V] && len(n.C) == 2:

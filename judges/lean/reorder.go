@@ -364,7 +364,6 @@ func rebuild(run []*Node, order []int, body *Node) *Node {
 // out.
 func (z *normalizer) leastOrder(run []*Node, body *Node, keys []string, after [][]bool, greedy []int, orders int, env map[string]string, level, depth int, top bool) (*Node, bool) {
 	var best *Node
-	bestKey := ""
 	order := make([]int, 0, len(run))
 	used := make([]bool, len(run))
 	var try func()
@@ -375,8 +374,8 @@ func (z *normalizer) leastOrder(run []*Node, body *Node, keys []string, after []
 		if len(order) == len(run) {
 			t := z.canon(z.alpha(rebuild(run, order, body), env, level, depth, top, len(run)), top)
 			z.budget -= t.Size()
-			if key := t.String(); best == nil || key < bestKey {
-				best, bestKey = t, key
+			if best == nil || comparePrinted(t, best) < 0 {
+				best = t
 			}
 			return
 		}
