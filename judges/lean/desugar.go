@@ -47,8 +47,9 @@ func desugar(n *Node) *Node {
 		}
 		a, b := desugar(n.C[0]), desugar(n.C[1])
 		rest := desugarAll(n.C[2:])
-		if n.V == "=" && a.K == KindTuple && b.K == KindTuple && len(a.C) == len(b.C) && len(rest) == 0 {
-			// (a, b) = (c, d) is a = c ∧ b = d (Prod.mk.injEq)
+		if n.V == "=" && a.K == KindTuple && b.K == KindTuple && len(a.C) == len(b.C) && len(rest) == 0 && numeralPaired(a, b) {
+			// (a, b) = (c, d) is a = c ∧ b = d (Prod.mk.injEq), where the
+			// two tuples have one type
 			out := &Node{K: KindBinary, V: "=", C: []*Node{a.C[len(a.C)-1], b.C[len(b.C)-1]}}
 			for i := len(a.C) - 2; i >= 0; i-- {
 				out = &Node{K: KindBinary, V: "∧", C: []*Node{{K: KindBinary, V: "=", C: []*Node{a.C[i], b.C[i]}}, out}}
@@ -157,4 +158,19 @@ func normNum(s string) string {
 		return "0"
 	}
 	return t
+}
+
+// numeralPaired reports whether every component of tuple a or of tuple b
+// beside it is a bare numeral, which takes the other's type: then
+// (x, y) = (1, 2) has one type on both sides, as x = 1 ∧ y = 2 does. Two
+// tuples of names may have two types (ℕ × ℕ and ℤ × ℤ), which no coercion
+// joins: (n, m) = (x, y) does not elaborate, n = x ∧ m = y does (round
+// 19a), so such an equation is kept whole.
+func numeralPaired(a, b *Node) bool {
+	for i := range a.C {
+		if a.C[i].K != KindNum && b.C[i].K != KindNum {
+			return false
+		}
+	}
+	return true
 }
