@@ -190,7 +190,15 @@ func writeBreakdownText(w io.Writer, b *Breakdown) {
 	if v.NeitherMisaligned+v.NeitherAligned > 0 {
 		fmt.Fprintf(w, "  neither class %d", v.NeitherMisaligned+v.NeitherAligned)
 	}
-	fmt.Fprintf(w, "; F1 misaligned %.4f, aligned %.4f\n", v.MisalignedF1, v.AlignedF1)
+	// A class with no TP, FP or FN has no F1 (it is out of the macro
+	// mean): "-", not 0.
+	f := func(x float64, tp, fp, fn int) string {
+		if tp+fp+fn == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.4f", x)
+	}
+	fmt.Fprintf(w, "; F1 misaligned %s, aligned %s\n", f(v.MisalignedF1, v.TP, v.FP, v.FN+v.NeitherMisaligned), f(v.AlignedF1, v.TN, v.FN, v.FP+v.NeitherAligned))
 	if len(b.Groups) == 0 {
 		return
 	}

@@ -44,7 +44,12 @@ func TestParseGoldErrors(t *testing.T) {
 		`{"idx":"a","diagnosis":{"aligned":"Aligned","error_type":"N/A","error_location":"N/A","corrected_statement":"N/A"}}` + "\n" + `{"idx":"b","verdict":"aligned"}`:                                                         "a flat row in a labelled file",
 		`{"idx":"a","verdict":"aligned","error_category":null,"error_segment":null,"corrected_statement":null}` + "\n" + `{"idx":"a","verdict":"aligned","error_category":null,"error_segment":null,"corrected_statement":null}`: "already on line 1",
 		`{"idx":"a","diagnosis":[1]}`: `field "diagnosis": got a JSON array`,
-		`{"idx":"a","verdict":"aligned","error_category":5,"error_segment":null,"corrected_statement":null}`: "want a string or null, got 5",
+		// A value of the wrong type names its field (it said only "want a
+		// string or null, got 1", with no field).
+		`{"idx":"a","verdict":"aligned","error_category":5,"error_segment":null,"corrected_statement":null}`:                           `line 1: field "error_category": want a string or null, got 5`,
+		`{"idx":5,"verdict":"aligned","error_category":null,"error_segment":null,"corrected_statement":null}`:                          `line 1: field "idx": want a string or null, got 5`,
+		`{"idx":"a","diagnosis":{"aligned":1,"error_type":"N/A","error_location":"N/A","corrected_statement":"N/A"}}`:                  `line 1: field "diagnosis.aligned": want a string or null, got 1`,
+		`{"idx":"a","diagnosis":{"aligned":"Misaligned","error_type":["Range Error"],"error_location":"x","corrected_statement":"y"}}`: `line 1: field "diagnosis.error_type": want a string or null, got ["Range Error"]`,
 	}
 	for in, want := range tests {
 		_, _, err := ParseGold([]byte(in))

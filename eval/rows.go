@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -77,10 +78,15 @@ func (f *field) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	if err := json.Unmarshal(b, &f.s); err != nil {
-		return fmt.Errorf("want a string or null, got %.40s", b)
+		// A type error, so that encoding/json adds the field's path
+		// ("diagnosis.aligned") for the message.
+		return &json.UnmarshalTypeError{Value: fmt.Sprintf("%.40s", b), Type: fieldType}
 	}
 	return nil
 }
+
+// fieldType marks the type errors of a string-or-null field.
+var fieldType = reflect.TypeFor[field]()
 
 // goldRow is either shape of a gold row.
 type goldRow struct {
@@ -291,9 +297,12 @@ func readGoldPart(part linePart, alloc func(int) []byte) goldPart {
 			// read by the scanner
 		} else if err := json.Unmarshal(line, &raw); err != nil {
 			var te *json.UnmarshalTypeError
-			if errors.As(err, &te) {
+			switch {
+			case errors.As(err, &te) && te.Type == fieldType:
+				out.err = fmt.Errorf("line %d: field %q: want a string or null, got %s", lineNo, te.Field, te.Value)
+			case te != nil:
 				out.err = fmt.Errorf("line %d: field %q: got a JSON %s", lineNo, te.Field, te.Value)
-			} else {
+			default:
 				out.err = fmt.Errorf("line %d: %w", lineNo, err)
 			}
 			return out

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"testing/quick"
 
@@ -421,4 +422,22 @@ func TestPredictedForOther(t *testing.T) {
 	// Track: EP F1 1, MP F1 0 -> 0.5. Multi-class: EP 2/(2+1) = 2/3, MP 0 -> 1/3.
 	check(t, "category macro F1", rep.CategoryMacroF1, 0.5)
 	check(t, "multi-class macro F1", rep.CategoryMacroF1Multiclass, 1.0/3)
+}
+
+// TestNoMisalignedGold: a gold file with no misaligned sample, every
+// prediction aligned. The misaligned class and every category have no TP,
+// FP or FN: no F1, left out of the macro means (docs/rules.md), so both
+// macro F1s are 1, and the verdict table prints the misaligned class's F1
+// as "-", not the 0 it printed beside a macro F1 of 1.
+func TestNoMisalignedGold(t *testing.T) {
+	g := []Gold{gold("a", "", "", ""), gold("b", "", "", "")}
+	r := score(t, g, predMap(pred("a", false, "", "", ""), pred("b", false, "", "", "")), Options{})
+	check(t, "verdict", r.VerdictMacroF1, 1)
+	check(t, "category", r.CategoryMacroF1, 1)
+	check(t, "joint", r.JointAccuracy, 1)
+	var b strings.Builder
+	writeBreakdownText(&b, r.Breakdown)
+	if !strings.Contains(b.String(), "F1 misaligned -, aligned 1.0000") {
+		t.Errorf("verdict table:\n%s", b.String())
+	}
 }

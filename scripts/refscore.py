@@ -89,10 +89,14 @@ def score(gold, pred):
         joint += right
     n = len(gold)
     used = [c for c in cat.values() if sum(c)]
+    # A class with no TP, FP or FN has no F1: it is left out of a macro
+    # mean (sklearn's macro over the labels that occur); with none left,
+    # nothing was missed or predicted wrongly: 1.
+    macro = lambda cs: sum(f1(*c) for c in cs) / len(cs) if cs else 1.0
     return {
         "n": n,
-        "verdict_macro_f1": (f1(*vt["aligned"]) + f1(*vt["misaligned"])) / 2,
-        "category_macro_f1": sum(f1(*c) for c in used) / len(used) if used else 0.0,
+        "verdict_macro_f1": macro([c for c in vt.values() if sum(c)]),
+        "category_macro_f1": macro(used),
         "localization_accuracy": loc / n,
         "correction_accuracy": corr / n,
         "joint_accuracy": joint / n,

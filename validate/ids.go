@@ -10,7 +10,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // OfficialCount is the number of samples in the official FormalRx test set.
@@ -26,6 +30,11 @@ type IDSet struct {
 	// Headers maps an id to its header (imports, opens, defs), when known
 	// (from a test-inputs file).
 	Headers map[string]string
+
+	// keys maps the idKey of an expected id that is not its own key to
+	// the id, for lookalike; built once, on the first unknown id.
+	keysOnce sync.Once
+	keys     map[string]string
 }
 
 // NewIDSet builds a set from ids in order. Duplicates are an error.
@@ -170,6 +179,41 @@ func (s *IDSet) meant(id string) string {
 	return ""
 }
 
+// lookalike is the expected id that id matches once white space around
+// it, invisible (format) characters and Unicode normalization are set
+// aside, or "": such ids print alike, so the message alone cannot show
+// the difference.
+func (s *IDSet) lookalike(id string) string {
+	s.keysOnce.Do(func() {
+		s.keys = make(map[string]string, len(s.ids))
+		for _, e := range s.ids {
+			if k := idKey(e); k != e {
+				s.keys[k] = e
+			}
+		}
+	})
+	k := idKey(id)
+	if e, ok := s.keys[k]; ok && e != id {
+		return e
+	}
+	if k != id && s.Has(k) {
+		return k
+	}
+	return ""
+}
+
+// idKey is id without surrounding white space or format characters
+// (U+200B, U+FEFF), in Unicode normalization form NFKC.
+func idKey(id string) string {
+	k := strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, id)
+	return norm.NFKC.String(strings.TrimSpace(k))
+}
+
 // idHint explains an unknown id that looks like a mistyped official one.
 // It suggests only an id that is missing (used says whether an id is on
 // some line of the file); one already used is named as such, with the
@@ -178,6 +222,9 @@ func (s *IDSet) idHint(id string, used func(string) bool, missing []string) stri
 	want := s.meant(id)
 	switch {
 	case want == "":
+		if e := s.lookalike(id); e != "" && !used(e) {
+			return fmt.Sprintf("the expected id %+q differs from %+q only in white space, invisible characters or Unicode normalization: write it as the expected id", e, id)
+		}
 		return ""
 	case !used(want):
 		return fmt.Sprintf("did you mean %q? ids are lower case and zero-padded to four digits", want)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -415,6 +416,50 @@ func TestIDHintSuggestsOnlyMissingIDs(t *testing.T) {
 	for k, rep := range validateBytes(t, row("formalrx_1")+"\n"+row("formalrx_0002")+"\n"+row("formalrx_0003")+"\n", Options{}) {
 		if h := hintOf(rep); !strings.Contains(h, `did you mean "formalrx_0001"`) {
 			t.Errorf("exhaustive=%v, missing: %q", k == 1, h)
+		}
+	}
+}
+
+// TestIDHintLookalike: an id that differs from a missing expected id only
+// in Unicode normalization (é as one code point or as e plus an accent),
+// surrounding white space or an invisible character looked the same as the
+// expected id in the message, with no hint: the hint names the expected
+// id, both written with escapes so that the difference shows.
+func TestIDHintLookalike(t *testing.T) {
+	row := func(id string) string {
+		return `{"idx": ` + strconv.Quote(id) + `, "verdict": "aligned", "error_category": null, "error_segment": null, "corrected_statement": null}`
+	}
+	cases := []struct{ expected, written, want string }{
+		{"s_\u00e9", "s_e\u0301", `the expected id "s_\u00e9" differs from "s_e\u0301" only in white space, invisible characters or Unicode normalization`},
+		{"s_e\u0301", "s_\u00e9", `the expected id "s_e\u0301" differs from "s_\u00e9"`},
+		{"s_1 ", "s_1", `the expected id "s_1 " differs from "s_1"`},
+		{"s_1", "s_1\u200b", `the expected id "s_1" differs from "s_1\u200b"`},
+		{"s_1", "\ufeffs_1", `the expected id "s_1" differs from "\ufeffs_1"`},
+	}
+	for _, c := range cases {
+		set, err := NewIDSet([]string{c.expected, "other"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, rep := range validateBytes(t, row(c.written)+"\n"+row("other")+"\n", Options{Expected: set}) {
+			hint := "(no unknown_id)"
+			for _, p := range rep.Errors {
+				if p.Code == CodeUnknownID {
+					hint = p.Hint
+				}
+			}
+			if !strings.Contains(hint, c.want) {
+				t.Errorf("expected %+q, written %+q, exhaustive=%v: hint %q, want %q", c.expected, c.written, k == 1, hint, c.want)
+			}
+		}
+	}
+	// An expected id already used is not suggested.
+	set, _ := NewIDSet([]string{"s_1", "other"})
+	for _, rep := range validateBytes(t, row("s_1")+"\n"+row("s_1 ")+"\n"+row("other")+"\n", Options{Expected: set}) {
+		for _, p := range rep.Errors {
+			if p.Code == CodeUnknownID && strings.Contains(p.Hint, "expected id") {
+				t.Errorf("used id suggested: %q", p.Hint)
+			}
 		}
 	}
 }

@@ -84,7 +84,16 @@ func newFlagSet(c *command) *pflag.FlagSet {
 // -h and flag errors into typed errors.
 func (c *command) parse(fs *pflag.FlagSet, args []string) error {
 	c.flags = fs.FlagUsages()
-	if err := fs.Parse(args); err != nil {
+	if err := shorthandEquals(fs, args); err != nil {
+		return usageError{err}
+	}
+	given := map[string]string{}
+	if err := fs.ParseAll(args, func(f *pflag.Flag, value string) error {
+		if err := checkGiven(f, value, given); err != nil {
+			return err
+		}
+		return fs.Set(f.Name, value)
+	}); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			text := c.usage + c.flags
 			if c.flags == "" {
@@ -98,6 +107,45 @@ func (c *command) parse(fs *pflag.FlagSet, args []string) error {
 	}
 	if err := checkRanges(fs); err != nil {
 		return usageError{err}
+	}
+	return nil
+}
+
+// checkGiven refuses a flag that takes one value given twice (the last
+// silently won: --gold a --gold b scored against b) and a file flag given
+// an empty value (--per-sample= wrote nothing, without a word). Flags that
+// take a list, and switches, may repeat; --out is --output's alias.
+func checkGiven(f *pflag.Flag, value string, given map[string]string) error {
+	switch f.Value.Type() {
+	case "stringSlice", "stringArray", "bool":
+		return nil
+	}
+	name := f.Name
+	if name == "out" {
+		name = "output"
+	}
+	if prev, ok := given[name]; ok {
+		return fmt.Errorf("--%s given twice (%q, then %q): give it once", name, prev, value)
+	}
+	given[name] = value
+	if v, _ := pflag.UnquoteUsage(f); value == "" && (strings.Contains(v, "FILE") || v == "JSONL") {
+		return fmt.Errorf("--%s needs a %s, got an empty value", name, v)
+	}
+	return nil
+}
+
+// shorthandEquals refuses "-o=": pflag reads it as -o with the value "=",
+// a file named "=", where the user meant an empty value or --output=FILE.
+func shorthandEquals(fs *pflag.FlagSet, args []string) error {
+	for _, a := range args {
+		if a == "--" {
+			return nil
+		}
+		if len(a) == 3 && a[0] == '-' && a[2] == '=' {
+			if f := fs.ShorthandLookup(a[1:2]); f != nil && f.Value.Type() != "bool" {
+				return fmt.Errorf("%s names a file \"=\"; write -%s FILE or --%s=FILE", a, f.Shorthand, f.Name)
+			}
+		}
 	}
 	return nil
 }

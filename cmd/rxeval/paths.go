@@ -20,11 +20,15 @@ type namedPath struct{ what, path string }
 func checkPaths(inputs, outputs []namedPath) error {
 	var stdin *namedPath
 	for i, in := range inputs {
-		if in.path != "-" {
+		if !isStdin(in.path) {
 			continue
 		}
 		if stdin != nil {
-			return usageError{fmt.Errorf("%s and %s both name standard input (-), which can be read only once", stdin.what, in.what)}
+			names := "-"
+			if stdin.path != "-" || in.path != "-" {
+				names = stdin.path + ", " + in.path
+			}
+			return usageError{fmt.Errorf("%s and %s both name standard input (%s), which can be read only once", stdin.what, in.what, names)}
 		}
 		stdin = &inputs[i]
 	}
@@ -44,6 +48,25 @@ func checkPaths(inputs, outputs []namedPath) error {
 		}
 	}
 	return nil
+}
+
+// isStdin reports whether path is "-" or names this process's standard
+// input when that is a pipe or socket (/dev/stdin, /dev/fd/0), which a
+// second open finds drained. A regular file given as standard input is
+// read afresh by each open, so it is no clash.
+func isStdin(path string) bool {
+	if path == "-" {
+		return true
+	}
+	if path == "" {
+		return false
+	}
+	in, err := os.Stdin.Stat()
+	if err != nil || in.Mode()&(fs.ModeNamedPipe|fs.ModeSocket) == 0 {
+		return false
+	}
+	st, err := os.Stat(path)
+	return err == nil && os.SameFile(in, st)
 }
 
 // sameFile reports whether a and b name one file: the same cleaned absolute

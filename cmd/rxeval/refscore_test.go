@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -111,6 +112,31 @@ func TestReferenceScorerAgrees(t *testing.T) {
 		os.WriteFile(pred, perturbed(rows, seed, seed%2 == 0), 0o644)
 		pairs = append(pairs, pair{gold, pred})
 	}
+	// Degenerate gold: no misaligned sample (the misaligned class, and
+	// every category, has no TP, FP or FN unless predicted), predicted all
+	// aligned, or with the example's misaligned predictions.
+	allAligned := func(name, src string, pred bool) string {
+		data, _ := os.ReadFile(src)
+		var out []byte
+		for _, l := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+			var row map[string]any
+			json.Unmarshal(l, &row)
+			if pred {
+				row["verdict"], row["error_category"], row["error_segment"], row["corrected_statement"] = "aligned", nil, nil, nil
+			} else {
+				row["diagnosis"] = map[string]any{"aligned": "Aligned", "error_type": "N/A", "error_location": "N/A", "corrected_statement": "N/A"}
+			}
+			line, _ := json.Marshal(row)
+			out = append(append(out, line...), '\n')
+		}
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, out, 0o644)
+		return path
+	}
+	goldAligned := allAligned("gold_aligned.jsonl", "../../testdata/example/gold.jsonl", false)
+	pairs = append(pairs,
+		pair{goldAligned, allAligned("pred_aligned.jsonl", "../../testdata/example/predictions.jsonl", true)},
+		pair{goldAligned, "../../testdata/example/predictions.jsonl"})
 	figures := []string{"verdict_macro_f1", "category_macro_f1", "localization_accuracy", "correction_accuracy", "joint_accuracy"}
 	for _, p := range pairs {
 		out, err := exec.Command(bin, "score", "--judge", "exact", "--format", "json", "--gold", p.gold, p.pred).Output()

@@ -375,11 +375,23 @@ func (o *scoreOptions) writeOutputs(e *env, docs []eval.Document, cmp *eval.Comp
 	if err != nil {
 		return err
 	}
-	if err := writeOut(e.stdout, o.out, buf.Bytes()); err != nil {
-		return err
+	// Every output is written even when one fails (a full disk, a
+	// vanished directory): the others hold what the run computed. Each
+	// failure is named by its flag; the last is the run's error (exit 2).
+	var failed []error
+	put := func(flag, path string, data []byte) bool {
+		err := writeOut(e.stdout, path, data)
+		if err != nil {
+			if path != "" && path != "-" {
+				err = fmt.Errorf("%s %s: %w", flag, path, err)
+			}
+			failed = append(failed, err)
+		}
+		return err == nil
 	}
+	put("--output", o.out, buf.Bytes())
 	names := systemNames(o.preds)
-	perSystem := func(flagPath string, write func(eval.Document, io.Writer) error) error {
+	perSystem := func(flag, flagPath string, write func(eval.Document, io.Writer) error) error {
 		if flagPath == "" {
 			return nil
 		}
@@ -392,16 +404,14 @@ func (o *scoreOptions) writeOutputs(e *env, docs []eval.Document, cmp *eval.Comp
 			if err := write(d, &b); err != nil {
 				return err
 			}
-			if err := writeOut(e.stdout, path, b.Bytes()); err != nil {
-				return err
-			}
+			put(flag, path, b.Bytes())
 		}
 		return nil
 	}
-	if err := perSystem(o.perSample, func(d eval.Document, w io.Writer) error { return d.WritePerSample(w) }); err != nil {
+	if err := perSystem("--per-sample", o.perSample, func(d eval.Document, w io.Writer) error { return d.WritePerSample(w) }); err != nil {
 		return err
 	}
-	if err := perSystem(o.confusion, func(d eval.Document, w io.Writer) error { return d.Report.Breakdown.WriteConfusionCSV(w) }); err != nil {
+	if err := perSystem("--confusion", o.confusion, func(d eval.Document, w io.Writer) error { return d.Report.Breakdown.WriteConfusionCSV(w) }); err != nil {
 		return err
 	}
 	if o.html != "" {
@@ -409,14 +419,24 @@ func (o *scoreOptions) writeOutputs(e *env, docs []eval.Document, cmp *eval.Comp
 		if err := report.Write(&page, docs, cmp); err != nil {
 			return err
 		}
-		if err := writeOut(e.stdout, o.html, page.Bytes()); err != nil {
-			return err
-		}
-		if o.html != "-" {
+		if put("--html", o.html, page.Bytes()) && o.html != "-" {
 			fmt.Fprintf(e.stderr, "rxeval score: wrote %s (%d bytes)\n", o.html, page.Len())
 		}
 	}
-	return nil
+	return lastFailure(e.stderr, "score", failed)
+}
+
+// lastFailure prints every failure but the last on stderr, as exitCode
+// prints an error, and returns the last (nil for none): a command that
+// writes several outputs writes them all and reports each that failed.
+func lastFailure(stderr io.Writer, cmd string, failed []error) error {
+	if len(failed) == 0 {
+		return nil
+	}
+	for _, err := range failed[:len(failed)-1] {
+		fmt.Fprintf(stderr, "rxeval %s: %s\n", cmd, validate.TermSafe(err.Error()))
+	}
+	return failed[len(failed)-1]
 }
 
 // systemNames names each prediction file by its base name without the

@@ -401,6 +401,9 @@ func runAgree(e *env, c *command, args []string) error {
 	if fs.NArg() != 2 {
 		return usageError{fmt.Errorf("want two per-sample files, got %d", fs.NArg())}
 	}
+	if err := checkPaths([]namedPath{{"A", fs.Arg(0)}, {"B", fs.Arg(1)}}, nil); err != nil {
+		return err
+	}
 	var runs [2]map[string]study.Outcome
 	var infos [2]*eval.RunInfo
 	for i, name := range fs.Args() {
@@ -424,7 +427,13 @@ func runAgree(e *env, c *command, args []string) error {
 // readOutcomes reads one per-sample file and its run record (nil when it
 // has none).
 func readOutcomes(e *env, name string) (map[string]study.Outcome, *eval.RunInfo, error) {
-	data, err := os.ReadFile(name)
+	var data []byte
+	var err error
+	if name == "-" {
+		data, err = io.ReadAll(os.Stdin)
+	} else {
+		data, err = os.ReadFile(name)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
