@@ -3,6 +3,7 @@ package lean
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 )
 
@@ -326,6 +327,20 @@ func evalConstant(n *Node, mode evalMode, depth int) (*big.Rat, evalStatus) {
 			z.SetInt(new(big.Int).Exp(x.Num(), y.Num(), nil))
 		}
 		return z, evalOK
+	case n.K == KindApp && len(n.C) == 2 && n.C[0].K == KindID && (n.C[0].V == "Nat.factorial" || n.C[0].V == "factorial"):
+		// 8! (Nat.factorial, a natural number whatever the mode)
+		x, st := evalConstant(n.C[1], evalNat, depth+1)
+		if st != evalOK {
+			return nil, st
+		}
+		if !x.IsInt() || x.Num().Cmp(big.NewInt(1000)) > 0 {
+			return nil, evalUnknown
+		}
+		f := big.NewInt(1)
+		for i := int64(2); i <= x.Num().Int64(); i++ {
+			f.Mul(f, big.NewInt(i))
+		}
+		return new(big.Rat).SetInt(f), evalOK
 	}
 	return nil, evalNotConstant
 }
@@ -347,8 +362,11 @@ func boundaryValue(n *Node) string {
 			}
 		}
 	case n.K == KindUnary && n.V == "-" && len(n.C) == 1:
-		if boundaryValue(n.C[0]) == "1" {
+		switch boundaryValue(n.C[0]) {
+		case "1":
 			return "-1"
+		case "0":
+			return "0" // -0
 		}
 	case n.K == KindSetLit && len(n.C) == 0:
 		return "∅"
@@ -385,13 +403,13 @@ var collapse = map[[2]string]map[string]string{
 	{"left", "1"}:         {"*": "y", "^": "1", "%": "?", "⊔": "?", "⊓": "?", "∣": "?"},
 	{"right", "-1"}:       {"*": "-x", "/": "-x", "%": "?", "^": "?", "∣": "?"},
 	{"left", "-1"}:        {"*": "-y", "%": "?", "^": "?", "∣": "?"},
-	{"right", "∅"}:        {"∪": "x", "\\": "x", "∆": "x", "∩": "∅", "×ˢ": "∅"},
+	{"right", "∅"}:        {"∪": "x", "\\": "x", "∆": "x", "∩": "∅", "×ˢ": "∅", "''": "∅", "⁻¹'": "∅"},
 	{"left", "∅"}:         {"∪": "y", "\\": "∅", "∆": "y", "∩": "∅", "×ˢ": "∅"},
 	{"right", "⊤"}:        {"⊔": "⊤", "⊓": "x", "∪": "?", "∩": "?"},
 	{"left", "⊤"}:         {"⊔": "⊤", "⊓": "y", "∪": "?", "∩": "?"},
 	{"right", "⊥"}:        {"⊔": "x", "⊓": "⊥", "∪": "?", "∩": "?"},
 	{"left", "⊥"}:         {"⊔": "y", "⊓": "⊥", "∪": "?", "∩": "?"},
-	{"right", "Set.univ"}: {"∪": "Set.univ", "∩": "x", "\\": "∅"},
+	{"right", "Set.univ"}: {"∪": "Set.univ", "∩": "x", "\\": "∅", "⁻¹'": "Set.univ", "''": "?"},
 	{"left", "id"}:        {"''": "y", "⁻¹'": "y", "∘": "y"},
 	{"right", "id"}:       {"∘": "x"},
 	{"left", "Set.univ"}:  {"∪": "Set.univ", "∩": "y"},
@@ -541,8 +559,11 @@ func masked(d Difference, env map[string]*Node, class string) string {
 	inExponent := false
 	for i := len(d.path) - 1; i >= 0; i, child = i-1, d.path[i] {
 		p := d.path[i]
-		if !(p.K == KindParen || p.K == KindUnary && p.V == "-" || p.K == KindBinary && (multiplicativeOps[p.V] || relations[p.V])) {
+		if !(p.K == KindParen || p.K == KindUnary && p.V == "-" || p.K == KindBinary && (multiplicativeOps[p.V] || relations[p.V]) || addsZero(p, child)) {
 			multiplicative = false
+		}
+		if why := absorbed(p, child); why != "" {
+			return what + ", " + why
 		}
 		switch p.K {
 		case KindAscription:
@@ -595,8 +616,13 @@ func masked(d Difference, env map[string]*Node, class string) string {
 				}
 				inExponent = true
 			case relations[p.V]:
-				if v := boundaryValue(other); (v == "0" || v == "1") && (multiplicative || inExponent) {
+				if v := boundaryValue(other); (v == "0" || v == "1" || v == "-1") && (multiplicative || inExponent) {
 					return fmt.Sprintf("%s, on a side compared with %s through a product or a power, where different factors or powers can have the same solutions", what, v)
+				}
+				rc, _ := componentClass(p, env) // the type of both sides
+				if (multiplicative || inExponent) && closedTerm(other, rc) {
+					// x ^ 2 = 2 - 1 is x ^ 4 = 2 - 1, 2 * x = 0 ^ 3 is 3 * x = 0 ^ 3
+					return fmt.Sprintf("%s, on a side compared with %s, a term with no variable that may be 0, 1 or -1, through a product or a power", what, clipNode(other))
 				}
 				return ""
 			}
@@ -606,6 +632,117 @@ func masked(d Difference, env map[string]*Node, class string) string {
 }
 
 var multiplicativeOps = map[string]bool{"*": true, "^": true, "/": true}
+
+// addsZero reports whether p adds 0 to child or takes 0 from it (y + 0,
+// 0 + y, y - 0), which keeps its value: 2 * x + 0 = 0 is 2 * x = 0.
+func addsZero(p, child *Node) bool {
+	if p.K != KindBinary || len(p.C) != 2 || !(p.V == "+" || p.V == "-" && p.C[0] == child) {
+		return false
+	}
+	other := p.C[0]
+	if other == child {
+		other = p.C[1]
+	}
+	return boundaryValue(other) == "0"
+}
+
+// absorbed says why the operand child of p, where the difference lies,
+// may not change p's value, or "" (round 19b): an operand beside it that
+// absorbs any value (0 / y, 0 % y, y % 1, 0 ^ n, 1 ^ n, (-1) ^ n, s ∩ ∅,
+// s ∪ Set.univ, ∅ \ s, f ” ∅, x ∈ ∅, p ∧ False), a term beside it with no
+// variable that lean-ast does not work out (1 / 2 and 2 - 5 are 0 on ℕ, 0
+// ^ 2 and 0 + 0 are 0, 2 - 1 is 1: (x + 3) ^ (1 / 2) is (x + 4) ^ (1 / 2)),
+// or an if whose condition has no variable (the branch may be the one not
+// taken).
+func absorbed(p, child *Node) string {
+	if p.K == KindIte && len(p.C) > 0 && p.C[0] != child && (!hasFreeVariable(p.C[0]) || boundaryValue(p.C[0]) != "") {
+		return fmt.Sprintf("in a branch of an if whose condition %s has no variable: the branch may be the one not taken", clipNode(p.C[0]))
+	}
+	if p.K != KindBinary || len(p.C) != 2 {
+		return ""
+	}
+	side, other := 0, p.C[1]
+	if p.C[1] == child {
+		side, other = 1, p.C[0]
+	}
+	v := boundaryValue(other)
+	switch v {
+	case "∅", "Set.univ", "⊤", "⊥":
+		if p.V != "=" && p.V != "≠" && p.V != "↔" {
+			return fmt.Sprintf("in an operand of %s beside %s, a bottom or top element that may absorb it", p.V, v)
+		}
+	case "0", "1", "-1":
+		switch {
+		case p.V == "/" && v == "0", p.V == "%" && (v == "0" && side == 1 || v == "1" && side == 0),
+			p.V == "^" && side == 1 && v != "", p.V == "-" && side == 1 && v == "0":
+			// 0 / y, y / 0, 0 % y, y % 1, 0 ^ n, 1 ^ n, (-1) ^ n, 0 - y
+			// on ℕ
+			return fmt.Sprintf("in an operand of %s beside %s, which may absorb it", p.V, v)
+		}
+	}
+	// + and - are injective in each operand (truncation on ℕ is masked's
+	// rule); a relation's other side matters only through a product or a
+	// power (masked)
+	if v == "" && !additive[p.V] && !relations[p.V] && closedTerm(other, "") {
+		return fmt.Sprintf("beside %s, a term with no variable whose value lean-ast does not work out (it may be 0, 1 or empty and absorb the difference)", clipNode(other))
+	}
+	return ""
+}
+
+var additive = map[string]bool{"+": true, "-": true, "↔": true, "∧": true, "∨": true}
+
+// closedTerm reports whether n is a term with no variable whose value may
+// be 0, 1 or -1, or is not worked out: 1 / 2 and 2 - 5 (0 on ℕ), 0 ^ 2,
+// 2 - 1, Real.sqrt 0. A numeral as written is not one, nor arithmetic on
+// numerals whose values, on every type it may have (ℕ, ℤ, ℚ: ℝ when a
+// leaf is ascribed one), are none of those: 5 ^ 2, 12 / 25, (1 : ℝ) / 3.
+//
+// class is the term's numeric type where the context gives it (the other
+// side of a relation on ℝ), or "".
+func closedTerm(n *Node, class string) bool {
+	if hasFreeVariable(n) || plainValue(n) {
+		return false
+	}
+	modes := []evalMode{evalRat, evalNat, evalIntFloor, evalIntTrunc}
+	if isField(class) || fieldAscribed(n) {
+		modes = modes[:1]
+	}
+	for _, mode := range modes {
+		v, st := evalConstant(n, mode, 0)
+		switch st {
+		case evalNotConstant, evalUnknown:
+			return true
+		case evalOK:
+			if v.IsInt() && v.Num().IsInt64() && v.Num().Int64() >= -1 && v.Num().Int64() <= 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fieldAscribed reports whether a leaf of n is ascribed ℚ, ℝ or ℂ, which
+// gives the whole arithmetic term that type (binop%).
+func fieldAscribed(n *Node) bool {
+	if n.K == KindAscription && len(n.C) == 2 && isField(typeClass(n.C[1])) {
+		return true
+	}
+	return slices.ContainsFunc(n.C, fieldAscribed)
+}
+
+// plainValue reports whether n is a numeral as written, under
+// parentheses, ascriptions, casts and a minus, or a set or list of them
+// ({1}, [2, 3]): a value lean-ast reads.
+func plainValue(n *Node) bool {
+	n = unwrapValue(n)
+	if n.K == KindUnary && n.V == "-" && len(n.C) == 1 {
+		n = unwrapValue(n.C[0])
+	}
+	if (n.K == KindSetLit || n.K == KindList) && len(n.C) > 0 {
+		return !slices.ContainsFunc(n.C, func(c *Node) bool { return !plainValue(c) })
+	}
+	return n.K == KindNum
+}
 
 // numeralBase reports whether n is a numeral of at least 2 (2 ^ n is
 // injective in n).
