@@ -2,6 +2,7 @@ package lean
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -28,31 +29,7 @@ func (n *Node) String() string {
 }
 
 // write prints n in the form String returns, in linear time.
-func (n *Node) write(b *strings.Builder) {
-	if len(n.C) == 0 {
-		b.WriteString(n.K.String())
-		if n.V != "" {
-			b.WriteString(":")
-			b.WriteString(n.V)
-		}
-		return
-	}
-	b.WriteString("(")
-	b.WriteString(n.K.String())
-	if n.V != "" {
-		b.WriteString(":")
-		b.WriteString(n.V)
-	}
-	for _, c := range n.C {
-		b.WriteString(" ")
-		if c == nil {
-			b.WriteString("<nil>")
-			continue
-		}
-		c.write(b)
-	}
-	b.WriteString(")")
-}
+func (n *Node) write(b *strings.Builder) { n.writeUpTo(b, math.MaxInt) }
 
 // writeUpTo is write stopped once b holds limit bytes or more: it
 // reports whether n was printed whole.
