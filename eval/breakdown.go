@@ -20,8 +20,10 @@ type VerdictCounts struct {
 	TN                int     `json:"tn"` // gold aligned, predicted aligned
 	NeitherMisaligned int     `json:"neither_on_misaligned"`
 	NeitherAligned    int     `json:"neither_on_aligned"`
-	MisalignedF1      float64 `json:"misaligned_f1"`
-	AlignedF1         float64 `json:"aligned_f1"`
+	// A class's F1, nil (JSON null) for a class with no TP, FP or FN:
+	// it has none and is left out of the macro mean (docs/rules.md).
+	MisalignedF1 *float64 `json:"misaligned_f1"`
+	AlignedF1    *float64 `json:"aligned_f1"`
 }
 
 // TaskFigures are the sub-task figures over the gold-misaligned samples of
@@ -54,6 +56,15 @@ const (
 	ConfNone    = "(no category)"
 	ConfUnknown = "(not one of the 28)"
 )
+
+// classF1 is one class's F1, or nil for a class with no TP, FP or FN.
+func classF1(tp, fp, fn int) *float64 {
+	if tp+fp+fn == 0 {
+		return nil
+	}
+	f := f1Of(tp, fp, fn)
+	return &f
+}
 
 func f1Of(tp, fp, fn int) float64 {
 	if tp+fp+fn == 0 {
@@ -132,8 +143,8 @@ func breakdown(outs []Outcome, per map[string]ClassCounts) *Breakdown {
 		}
 		b.Confusion[gold][pred]++
 	}
-	v.MisalignedF1 = f1Of(v.TP, v.FP, v.FN+v.NeitherMisaligned)
-	v.AlignedF1 = f1Of(v.TN, v.FN, v.FP+v.NeitherAligned)
+	v.MisalignedF1 = classF1(v.TP, v.FP, v.FN+v.NeitherMisaligned)
+	v.AlignedF1 = classF1(v.TN, v.FN, v.FP+v.NeitherAligned)
 	fig := func(a *acc) TaskFigures {
 		d := float64(a.n)
 		return TaskFigures{Samples: a.n, LocalizationAccuracy: float64(a.loc) / d, CorrectionAccuracy: float64(a.corr) / d, JointAccuracy: float64(a.joint) / d}
@@ -192,13 +203,13 @@ func writeBreakdownText(w io.Writer, b *Breakdown) {
 	}
 	// A class with no TP, FP or FN has no F1 (it is out of the macro
 	// mean): "-", not 0.
-	f := func(x float64, tp, fp, fn int) string {
-		if tp+fp+fn == 0 {
+	f := func(x *float64) string {
+		if x == nil {
 			return "-"
 		}
-		return fmt.Sprintf("%.4f", x)
+		return fmt.Sprintf("%.4f", *x)
 	}
-	fmt.Fprintf(w, "; F1 misaligned %s, aligned %s\n", f(v.MisalignedF1, v.TP, v.FP, v.FN+v.NeitherMisaligned), f(v.AlignedF1, v.TN, v.FN, v.FP+v.NeitherAligned))
+	fmt.Fprintf(w, "; F1 misaligned %s, aligned %s\n", f(v.MisalignedF1), f(v.AlignedF1))
 	if len(b.Groups) == 0 {
 		return
 	}

@@ -31,9 +31,9 @@ func TestBreakdown(t *testing.T) {
 		t.Errorf("verdict 2x2 %+v, want TP 2 FP 1 FN 1 TN 1", v)
 	}
 	// misaligned F1 = 2*2/(2*2+1+1) = 2/3; aligned: TP 1, FP 1 (d), FN 1 (b) -> 1/2
-	check(t, "misaligned F1", v.MisalignedF1, 2.0/3)
-	check(t, "aligned F1", v.AlignedF1, 0.5)
-	check(t, "their mean is the verdict macro F1", (v.MisalignedF1+v.AlignedF1)/2, r.VerdictMacroF1)
+	check(t, "misaligned F1", *v.MisalignedF1, 2.0/3)
+	check(t, "aligned F1", *v.AlignedF1, 0.5)
+	check(t, "their mean is the verdict macro F1", (*v.MisalignedF1+*v.AlignedF1)/2, r.VerdictMacroF1)
 	mpg := schema.Categories[indexOf(t, mp)].Group
 	epg := schema.Categories[indexOf(t, ep)].Group
 	gr := bd.Groups[mpg]

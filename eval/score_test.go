@@ -440,4 +440,8 @@ func TestNoMisalignedGold(t *testing.T) {
 	if !strings.Contains(b.String(), "F1 misaligned -, aligned 1.0000") {
 		t.Errorf("verdict table:\n%s", b.String())
 	}
+	// and in JSON, null as the category table's figures are, not 0
+	if v := r.Breakdown.Verdict; v.MisalignedF1 != nil || v.AlignedF1 == nil || *v.AlignedF1 != 1 {
+		t.Errorf("verdict F1s %v, %v: want nil and 1", v.MisalignedF1, v.AlignedF1)
+	}
 }
