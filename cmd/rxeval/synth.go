@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/rxeval/rxeval/schema"
 	"github.com/rxeval/rxeval/synth"
@@ -114,6 +115,11 @@ func (o *synthOptions) check(args []string) error {
 	}
 	if o.format != "text" && o.format != "json" {
 		return usageError{fmt.Errorf("--format must be text or json, not %q", o.format)}
+	}
+	// An id is one JSON string a prediction file repeats: no empty prefix
+	// (the default dev_ silently), no white space or control character.
+	if o.idPrefix == "" || strings.IndexFunc(o.idPrefix, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
+		return usageError{fmt.Errorf("--id-prefix %q: want a non-empty prefix without white space or control characters", o.idPrefix)}
 	}
 	if o.pairs {
 		if o.out == "" {
