@@ -179,6 +179,9 @@ func mayBeClass(t *Node) bool {
 	for t.K == KindApp && len(t.C) > 0 {
 		t = t.C[0]
 	}
+	if t.K == KindUnary && t.V == "@" && len(t.C) == 1 {
+		t = t.C[0] // @Nonempty α is Nonempty α with its arguments explicit (round 20)
+	}
 	switch t.K {
 	case KindBinary:
 		// a relation or connective builds a proposition; × ⊕ a type; any
@@ -194,7 +197,8 @@ func mayBeClass(t *Node) bool {
 	default:
 		return true // an ascription (NeZero n : Prop), a projection, anything else
 	}
-	h := strings.TrimPrefix(typeHead(t), "_root_.") // _root_.Nonempty is Nonempty (round 14a)
+	// _root_.Nonempty is Nonempty (round 14a), @Nonempty too (round 20)
+	h := strings.TrimPrefix(strings.TrimPrefix(typeHead(t), "@"), "_root_.")
 	if h == "" {
 		return true // the head is not a name: (f x) y
 	}
@@ -204,8 +208,13 @@ func mayBeClass(t *Node) bool {
 	if strings.HasPrefix(h, "#") || identAliases[h] != "" || numRank[h] > 0 {
 		return false
 	}
-	last := h[strings.LastIndexByte(h, '.')+1:]
-	if notClasses[last] || notClasses[h] {
+	// A listed name, or its last part under a namespace of definitions
+	// (Function.Injective, Nat.Prime, Filter.Tendsto); under another
+	// namespace the same last part may be a class (Module.Injective,
+	// CategoryTheory.IsConnected: round 20).
+	dot := strings.LastIndexByte(h, '.')
+	last := h[dot+1:]
+	if notClasses[h] || dot > 0 && notClasses[last] && defNamespaces[h[:dot]] {
 		return false
 	}
 	r, size := utf8.DecodeRuneInString(last)
@@ -216,8 +225,23 @@ func mayBeClass(t *Node) bool {
 // classWrappers are the reducible identities around a binder's type.
 var classWrappers = map[string]bool{"outParam": true, "semiOutParam": true, "optParam": true, "autoParam": true, "id": true}
 
+// defNamespaces are the namespaces whose names in notClasses are
+// definitions, not classes (Function.Injective, Set.Finite,
+// MeasureTheory.Integrable).
+var defNamespaces = map[string]bool{}
+
+func init() {
+	for _, s := range strings.Fields(`Function Set Finset Nat Int Real Rat Complex Filter MeasureTheory Metric
+		Bornology Matrix List Multiset Polynomial Topology TopologicalSpace Equiv Subgroup Submonoid Monotone
+		ENNReal NNReal EReal ZMod Fin`) {
+		defNamespaces[s] = true
+	}
+}
+
 // notClasses are heads of common binder types that are not classes:
-// predicates (defined propositions and structures) and types.
+// predicates (defined propositions and structures) and types. Nonempty
+// and Countable are classes (class inductive Nonempty in Lean core, class
+// Countable in Mathlib) and are not here.
 var notClasses = map[string]bool{}
 
 func init() {
@@ -231,7 +255,7 @@ func init() {
 		Ideal Submodule Subspace Sylow Equiv Perm Function Option Prod Sum Sigma Subtype Filter Measure
 		Nat Int Real Rat Complex NNReal ENNReal EReal String Char Bool Array Vector Type* Sort* End EuclideanSpace
 		Disjoint ZMod IsBounded Primes ContDiff ContDiffOn ContDiffAt AddSubgroup UniformContinuousOn
-		TendstoUniformly IsOpenMap IsClosedMap Dense CauchySeq Nonempty Countable QuotientMap Orthonormal
+		TendstoUniformly IsOpenMap IsClosedMap Dense CauchySeq QuotientMap Orthonormal
 		MvPolynomial MulAut LinearIndependent Isometry IsTopologicalBasis IsSelfAdjoint IsPGroup
 		CofiniteTopology PosDef Pairwise Chain Sorted Nodup`) {
 		notClasses[s] = true

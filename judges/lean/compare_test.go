@@ -257,7 +257,10 @@ func TestHypothesisSwaps(t *testing.T) {
 	if untyped > 20 {
 		t.Errorf("%d swaps undecided for a name bound without a type, want a few", untyped)
 	}
-	if instances == 0 || instances > 30 {
+	// 22 until round 20, which found Nonempty and Countable listed as
+	// non-classes (they are classes) and Module.Injective read as
+	// Function.Injective: 42 since
+	if instances == 0 || instances > 50 {
 		t.Errorf("%d swaps with a local instance, want a few (CharP, Nonempty, ∀ i, Nonempty (X i))", instances)
 	}
 	if swaps < 100 {
