@@ -14,12 +14,12 @@ import (
 // class's F1. A verdict of neither class (Neither*) counts against the
 // gold class only, as in the verdict macro F1.
 type VerdictCounts struct {
-	TP                int     `json:"tp"` // gold misaligned, predicted misaligned
-	FP                int     `json:"fp"` // gold aligned, predicted misaligned
-	FN                int     `json:"fn"` // gold misaligned, predicted aligned
-	TN                int     `json:"tn"` // gold aligned, predicted aligned
-	NeitherMisaligned int     `json:"neither_on_misaligned"`
-	NeitherAligned    int     `json:"neither_on_aligned"`
+	TP                int `json:"tp"` // gold misaligned, predicted misaligned
+	FP                int `json:"fp"` // gold aligned, predicted misaligned
+	FN                int `json:"fn"` // gold misaligned, predicted aligned
+	TN                int `json:"tn"` // gold aligned, predicted aligned
+	NeitherMisaligned int `json:"neither_on_misaligned"`
+	NeitherAligned    int `json:"neither_on_aligned"`
 	// A class's F1, nil (JSON null) for a class with no TP, FP or FN:
 	// it has none and is left out of the macro mean (docs/rules.md).
 	MisalignedF1 *float64 `json:"misaligned_f1"`

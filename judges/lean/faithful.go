@@ -167,7 +167,7 @@ var latticeOps = map[string]bool{"∧": true, "∨": true, "↔": true, "→": t
 // binaryBoundary is the value a binary operator op gives whatever its
 // other operand, from its operands' boundary values l and r, or "":
 // y ^ 0 and π ^ 0 are 1; 0 * y, y * 0, 0 / y, y / 0 and y % 1 are 0
-// (round 13a); and by the collapse table t ∩ ∅ and f '' ∅ are ∅, s ∪
+// (round 13a); and by the collapse table t ∩ ∅ and f ” ∅ are ∅, s ∪
 // Set.univ is Set.univ (round 20). The operands' values are worked out
 // once by the caller: a chain of 3,900 factors must not evaluate each
 // operand twice at every level.
