@@ -329,3 +329,25 @@ func TestJSONHints(t *testing.T) {
 		}
 	}
 }
+
+// TestWrongKindDiagnosisShape: a row with a formal_statement and a
+// diagnosis that is an object or null is a test-inputs row; one whose
+// diagnosis is an array or a string is a broken gold row, which the gold
+// reader names by field, not "a test-inputs file".
+func TestWrongKindDiagnosisShape(t *testing.T) {
+	for _, c := range []struct {
+		row    string
+		inputs bool
+	}{
+		{`{"idx":"a","formal_statement":"x"}`, true},
+		{`{"idx":"a","formal_statement":"x","diagnosis":null}`, true},
+		{`{"idx":"a","formal_statement":"x","diagnosis":{"aligned":null}}`, true},
+		{`{"idx":"a","formal_statement":"x","diagnosis":[]}`, false},
+		{`{"idx":"a","formal_statement":"x","diagnosis":"Aligned"}`, false},
+	} {
+		p, ok := WrongKind([]byte(c.row + "\n"))
+		if got := ok && strings.Contains(p.Message, "test-inputs"); got != c.inputs {
+			t.Errorf("%s: read as a test-inputs file %v, want %v (%v)", c.row, got, c.inputs, p)
+		}
+	}
+}

@@ -131,7 +131,7 @@ func wrongKind(line []byte) (Problem, bool) {
 		kind, hint = "a per-sample report (rxeval score --per-sample)", "it is an output of rxeval score, not an input to validate"
 	case has("diagnosis") && (has("formal_statement") || has("idx")) && hasFilledDiagnosis(row["diagnosis"]):
 		kind, hint = "a gold-label file", "score against it with rxeval score --gold FILE PRED"
-	case has("formal_statement") || has("informal_statement"):
+	case (has("formal_statement") || has("informal_statement")) && diagnosisShape(row["diagnosis"]):
 		kind, hint = "a test-inputs file", "pass it with --inputs FILE to check predictions for those ids"
 	default:
 		return Problem{}, false
@@ -141,6 +141,15 @@ func wrongKind(line []byte) (Problem, bool) {
 
 // hasFilledDiagnosis reports whether a diagnosis object carries labels (the
 // public test inputs have one with every field null).
+// diagnosisShape reports whether raw is absent, null or an object, as a
+// test-inputs row's diagnosis is: a row whose diagnosis is an array or a
+// string is a broken gold row, which the gold reader names field by
+// field, not a file of another kind.
+func diagnosisShape(raw json.RawMessage) bool {
+	t := bytes.TrimSpace(raw)
+	return len(t) == 0 || string(t) == "null" || t[0] == '{'
+}
+
 func hasFilledDiagnosis(raw json.RawMessage) bool {
 	var d map[string]any
 	if json.Unmarshal(raw, &d) != nil {
