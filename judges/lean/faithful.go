@@ -121,8 +121,8 @@ func boundaryOperand(d Difference) string {
 			// Real.cos 0, √1, Nat.choose 3 0, Finset.range 0, {x | False}:
 			// a term with no variable lean-ast does not work out may be
 			// the 0, 1 or ∅ both operators collapse on (round 20)
-			if cls, _ := componentClass(n, pathTypes(d)); closedTerm(c, cls) {
-				return fmt.Sprintf("the statements differ only in %s vs %s with %s as an operand, a term with no variable whose value lean-ast does not work out (it may be one on which both operators give the same value)", d.A, d.B, clipNode(c))
+			if cls, _ := componentClass(n, pathTypes(d)); !harmless(c, cls) {
+				return fmt.Sprintf("the statements differ only in %s vs %s with %s as an operand, a term that may be a constant (0, 1, -1 or ∅) on which both operators give the same value", d.A, d.B, clipNode(c))
 			}
 			continue
 		}
@@ -607,7 +607,8 @@ func masked(d Difference, env map[string]*Node, class string) string {
 			// negative, max, Nat.gcd, cos); on arguments of other types
 			// (MeromorphicNFOn (f * g) U) lean-ast keeps deciding.
 			if h := p.C[0]; child != h && h.K == KindID && env[h.V] == nil && !injectiveFunctions[h.V] {
-				if _, numeric := componentClass(child, env); numeric {
+				// a tuple too: Prod.snd (x + 3, y) drops the difference
+				if _, numeric := componentClass(child, env); numeric || unwrapParens(child).K == KindTuple {
 					return fmt.Sprintf("%s, under %s, a function that may map two numbers to one", what, h.V)
 				}
 			}
@@ -616,6 +617,13 @@ func masked(d Difference, env map[string]*Node, class string) string {
 			// characteristic 2 that is f (↑n + 1) (round 12a).
 			if h := p.C[0]; child != h && h.K == KindID && env[h.V] != nil && !readableDomain(domainOf(env[h.V], p, child)) {
 				return fmt.Sprintf("%s, in an argument of %s, whose domain lean-ast cannot read as ℕ, ℤ, ℚ, ℝ, ℂ, a set of them or Prop (there two numerals may be one element)", what, h.V)
+			}
+		case KindProj:
+			// (x + 3).gcd 1, (x - x + 1).sign, (x + 3, y).2: a field or a
+			// function by dot notation, which may map two values to one
+			// (round 21b)
+			if len(p.C) > 0 && child == p.C[0] {
+				return fmt.Sprintf("%s, in the term before .%s, a field or function by dot notation that may map two values to one", what, p.V)
 			}
 		case KindFloor, KindCeil, KindFloorNat, KindCeilNat, KindAbs, KindNorm:
 			return what + ", under a rounding, an absolute value or a norm, which may map two values to one"
@@ -639,6 +647,10 @@ func masked(d Difference, env map[string]*Node, class string) string {
 				return what + ", in an operand that a 0 beside it annihilates"
 			}
 			switch {
+			case (p.V == "/" || p.V == "%") && !fieldAt(p, env):
+				// (4 * x + 2) % 2 and (4 * x - 2) % 2, (x + 3) / (x + 4)
+				// and (x - 3) / (x + 4) on ℕ (round 21b)
+				return what + ", under / or % on a type that is not a field (they truncate: two values may give one)"
 			case p.V == "-" && class == "ℕ":
 				return what + ", under truncated subtraction on ℕ"
 			case p.V == "^" && child == p.C[1]:
@@ -651,9 +663,10 @@ func masked(d Difference, env map[string]*Node, class string) string {
 					return fmt.Sprintf("%s, on a side compared with %s through a product or a power, where different factors or powers can have the same solutions", what, v)
 				}
 				rc, _ := componentClass(p, env) // the type of both sides
-				if (multiplicative || inExponent) && closedTerm(other, rc) {
-					// x ^ 2 = 2 - 1 is x ^ 4 = 2 - 1, 2 * x = 0 ^ 3 is 3 * x = 0 ^ 3
-					return fmt.Sprintf("%s, on a side compared with %s, a term with no variable that may be 0, 1 or -1, through a product or a power", what, clipNode(other))
+				if (multiplicative || inExponent) && !harmless(other, rc) {
+					// x ^ 2 = 2 - 1 is x ^ 4 = 2 - 1, 2 * x = 0 ^ 3 is 3 * x =
+					// 0 ^ 3, 2 * x = n % n is 3 * x = n % n
+					return fmt.Sprintf("%s, on a side compared with %s, a term that may be 0, 1 or -1, through a product or a power", what, clipNode(other))
 				}
 				return ""
 			}
@@ -714,10 +727,139 @@ func absorbed(p, child *Node) string {
 	// + and - are injective in each operand (truncation on ℕ is masked's
 	// rule); a relation's other side matters only through a product or a
 	// power (masked)
-	if v == "" && !additive[p.V] && !relations[p.V] && closedTerm(other, "") {
-		return fmt.Sprintf("beside %s, a term with no variable whose value lean-ast does not work out (it may be 0, 1 or empty and absorb the difference)", clipNode(other))
+	if v == "" && !additive[p.V] && !relations[p.V] && !harmless(other, "") {
+		return fmt.Sprintf("beside %s, a term that may be a constant such as 0, 1 or ∅ and absorb the difference (lean-ast reads as varying only numerals and terms whose variables each occur once)", clipNode(other))
 	}
 	return ""
+}
+
+// harmless reports whether n, beside a difference, cannot be a constant
+// that absorbs it: with no variable, a numeral as written or worked out to
+// a value other than 0, 1 and -1 (class, when known, is its type), or √n
+// above 1; with variables, a term that cannot be constant (mayBeConstant).
+func harmless(n *Node, class string) bool {
+	if !hasFreeVariable(n) {
+		return !closedTerm(n, class)
+	}
+	return !mayBeConstant(n, isField(class))
+}
+
+// mayBeConstant reports whether a term with variables may still be
+// constant (round 21b): a subtraction whose sides share a variable (y -
+// y, n - (n + 1), y + 0 - y), / or % on variables (n % n, 2 * n % 2,
+// n / (n + 1) on ℕ), a product with 0, a power of 0 or 1 or to the 0th ((0
+// : ℝ) ^ (n + 1), (1 : ℝ) ^ n, y ^ 0), or a term whose every part with
+// variables is one of those (|y - y|, Real.sin (y - y), (y - y) ^ 2).
+//
+// field says the term is on ℚ, ℝ or ℂ, where / does not truncate.
+func mayBeConstant(n *Node, field bool) bool {
+	n = unwrapValue(n)
+	if !hasFreeVariable(n) {
+		return true
+	}
+	switch {
+	case n.K == KindID:
+		return false
+	case n.K == KindBinary && len(n.C) == 2:
+		switch n.V {
+		case "-", "\\", "∆":
+			if sharesVariable(n.C[0], n.C[1]) {
+				return true
+			}
+		case "+":
+			// -y + y: a negation on one side cancels the other
+			if (hasKind(n.C[0], KindUnary) || hasKind(n.C[1], KindUnary) || hasBinary(n, "-")) && sharesVariable(n.C[0], n.C[1]) {
+				return true
+			}
+		case "%":
+			return true
+		case "/":
+			// truncating on ℕ and ℤ (n / (n + 1)); on a field x / x is 1
+			// or 0 and 0 / y is 0
+			if !field && !fieldAscribed(n) || sharesVariable(n.C[0], n.C[1]) || literalValue(n.C[0]) == "0" {
+				return true
+			}
+		case "*", "•", "∩", "×ˢ":
+			// literal operands only: boundaryValue walks its operand, and
+			// at every level of a chain of 3,900 factors that was cubic
+			if literalValue(n.C[0]) == "0" || literalValue(n.C[1]) == "0" || isBottom(n.C[0]) || isBottom(n.C[1]) {
+				return true
+			}
+		case "^":
+			if b := literalValue(n.C[0]); b != "" || literalValue(n.C[1]) == "0" || isMinusOne(n.C[0]) {
+				return true
+			}
+		}
+	case n.K == KindApp && len(n.C) > 0 && n.C[0].K == KindID && strings.HasPrefix(n.C[0].V, "#"):
+		return false // a bound function: any function
+	}
+	for i, c := range n.C {
+		if i == 0 && n.K == KindApp && c.K == KindID {
+			continue // a global function's name: its value depends on its arguments
+		}
+		if hasFreeVariable(c) && !mayBeConstant(c, field) {
+			return false
+		}
+	}
+	return true
+}
+
+// literalValue is "0" or "1" for a numeral of that value as written
+// (under parentheses, ascriptions and casts), or "".
+func literalValue(n *Node) string {
+	if n = unwrapValue(n); n.K != KindNum {
+		return ""
+	}
+	return boundaryValue(n)
+}
+
+// fieldAt reports whether the operands of p are read as ℚ, ℝ or ℂ (its
+// own type, not the difference's: an exponent is ℕ under a real /).
+func fieldAt(p *Node, env map[string]*Node) bool {
+	c, ok := componentClass(p, env)
+	return ok && isField(c)
+}
+
+// isBottom reports whether n is ∅ or ⊥ as written.
+func isBottom(n *Node) bool {
+	n = unwrapValue(n)
+	return n.K == KindID && (boundaryNames[n.V] == "∅" || boundaryNames[n.V] == "⊥") || n.K == KindSetLit && len(n.C) == 0
+}
+
+// isMinusOne reports whether n is -1 as written.
+func isMinusOne(n *Node) bool {
+	n = unwrapValue(n)
+	return n.K == KindUnary && n.V == "-" && len(n.C) == 1 && literalValue(n.C[0]) == "1"
+}
+
+// hasBinary reports whether n holds the binary operator op.
+func hasBinary(n *Node, op string) bool {
+	if n.K == KindBinary && n.V == op {
+		return true
+	}
+	return slices.ContainsFunc(n.C, func(c *Node) bool { return hasBinary(c, op) })
+}
+
+// sharesVariable reports whether a and b use a name in common.
+func sharesVariable(a, b *Node) bool {
+	names := map[string]bool{}
+	var collect func(m *Node, in bool) bool
+	collect = func(m *Node, in bool) bool {
+		if m.K == KindID && boundaryNames[m.V] == "" {
+			if in {
+				return names[m.V]
+			}
+			names[m.V] = true
+		}
+		for _, c := range m.C {
+			if collect(c, in) {
+				return true
+			}
+		}
+		return false
+	}
+	collect(a, false)
+	return collect(b, true)
 }
 
 var additive = map[string]bool{"+": true, "-": true, "↔": true, "∧": true, "∨": true}
@@ -1258,6 +1400,20 @@ func sameUpToOrder(a, b *Node) bool {
 // hash are taken for one term, which can only leave a pair undecided.
 func orderFreeHash(n *Node) uint64 {
 	n = unwrapParens(n)
+	// an identity operand as written: x + 0, x - 0, x * 1, x / 1, x ^ 1
+	// are x (x + 0 ≤ x is x + 0 = x on ℕ: round 21b)
+	for n.K == KindBinary && len(n.C) == 2 {
+		l, r := literalValue(n.C[0]), literalValue(n.C[1])
+		switch {
+		case (n.V == "+" || n.V == "-") && r == "0", (n.V == "*" || n.V == "/" || n.V == "^") && r == "1":
+			n = unwrapParens(n.C[0])
+			continue
+		case n.V == "+" && l == "0", n.V == "*" && l == "1":
+			n = unwrapParens(n.C[1])
+			continue
+		}
+		break
+	}
 	const prime = 1099511628211
 	h := uint64(14695981039346656037)
 	mix := func(s string) {
