@@ -138,6 +138,44 @@ func (p *Prepared) unordered() *Node {
 	return p.plain
 }
 
+// decidableHeads are functions whose proposition argument needs a
+// Decidable instance: an if (ite, dite), a filter, a count, decide.
+var decidableHeads = map[string]bool{"ite": true, "dite": true, "decide": true, "Finset.filter": true, "List.filter": true,
+	"Multiset.filter": true, "Nat.count": true, "Nat.find": true, "Nat.findGreatest": true, "List.countP": true,
+	"Multiset.countP": true, "Finset.piecewise": true, "List.count": true, "Multiset.count": true}
+
+// decidableUse names a construct of tree whose proposition Lean must
+// decide by instance search, which matches the proposition's shape: an
+// if, a filter or count (also by dot notation, s.filter), decide, or the
+// Finset form {x ∈ s | p} (round 21a). "" if none.
+func decidableUse(tree *Node) string {
+	var find func(n *Node) string
+	find = func(n *Node) string {
+		switch {
+		case n.K == KindIte:
+			return "an if"
+		case n.K == KindSep:
+			return "a set-builder {x ∈ s | p}, a Finset filter where s is a Finset"
+		case n.K == KindApp && len(n.C) > 0 && n.C[0].K == KindID && decidableHeads[n.C[0].V]:
+			return n.C[0].V
+		case n.K == KindProj && decidableMethods[n.V]:
+			return "." + n.V
+		case n.K == KindID && strings.Contains(n.V, ".") && decidableMethods[n.V[strings.LastIndexByte(n.V, '.')+1:]]:
+			return n.V // s.filter, (range 10).filter read as a name
+		}
+		for _, c := range n.C {
+			if w := find(c); w != "" {
+				return w
+			}
+		}
+		return ""
+	}
+	return find(tree)
+}
+
+// decidableMethods are decidableHeads by dot notation.
+var decidableMethods = map[string]bool{"filter": true, "count": true, "countP": true, "find": true, "findGreatest": true, "piecewise": true}
+
 // ComparePrepared is Compare on statements already read; a is the gold's
 // side (the reasons name it so).
 func ComparePrepared(a, b *Prepared) (Result, string) {
@@ -166,6 +204,9 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 			return Undecided, fmt.Sprintf("the normalized trees are equal, but declaration %d of %d is equal only after reordering, and the statement may use its shape (Classical.choose of a lemma, a hypothesis of a defined ∃ type, a lemma applied to arguments)", i, n)
 		}
 		for _, p := range []*Prepared{a, b} {
+			if c := decidableUse(p.st.Tree); c != "" {
+				return Undecided, fmt.Sprintf("the normalized trees are equal, but the statement holds %s, whose proposition Lean must decide: instance search matches its shape as written (∃ x < n, p x has an instance, ∃ x, p x ∧ x < n none), and lean-ast's rewrites change that shape", c)
+			}
 			if h := proofUsed(p.st.Tree); h != "" {
 				return Undecided, fmt.Sprintf("the normalized trees are equal, but the statement uses the proof %s, whose type lean-ast reorders (∧, ∨, =, ↔ operands; ∃ and ∀ binders): h.1 and Classical.choose h depend on that order", h)
 			}

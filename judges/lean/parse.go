@@ -1216,6 +1216,7 @@ done:
 	// Binder predicates: ∀ x ∈ s, ∀ x > 0, ∃ n ≥ 1, ...
 	if t := p.peek(); t.kind == tSym {
 		if op, ok := infix[t.text]; ok && op.prec == 50 {
+			p.binderPredicate(t)
 			p.next()
 			rhs := p.expr(51)
 			for _, b := range bs {
@@ -1317,24 +1318,54 @@ var setBigOps = map[string]bool{"⋃": true, "⋂": true, "⨆": true, "⨅": tr
 //     (Mathlib/Order/SetNotation.lean).
 var bigOpBodyPrec = map[string]int{"∑": 67, "∏": 67, "∑'": 67, "∏'": 67, "∫": 60, "∫⁻": 60, "∮": 60, "⋃": 60, "⋂": 60, "⨆": 60, "⨅": 60}
 
+// binderPredicates are the relations Lean reads after a bound name (∀ x
+// > 0, ∃ n ∈ s): binder_predicate x " > " y, " ≥ ", " < ", " ≤ ", " ≠ "
+// in Lean core (Init/BinderPredicates.lean) and " ∈ ", " ∉ ", " ⊆ ", " ⊂ ",
+// " ⊇ ", " ⊃ " in Batteries and Mathlib (Batteries/Util/ExtendedBinder.lean,
+// Mathlib/Order/SetNotation.lean). ASCII >= and <=, = and ∣ are none.
+var binderPredicates = map[string]bool{">": true, "≥": true, "<": true, "≤": true, "≠": true, "∈": true, "∉": true, "⊆": true, "⊂": true, "⊇": true, "⊃": true}
+
+// binderPredicate refuses a relation after a bound name that is not a
+// binder predicate of Lean's (round 21a: ∀ x >= 2, ∃ d ∣ n, ∀ x = 3).
+func (p *parser) binderPredicate(t token) {
+	if !binderPredicates[t.text] {
+		p.refuse(t.pos, "%q after a bound name is not one of Lean's binder predicates (> ≥ < ≤ ≠ ∈ ∉ ⊆ ⊂ ⊇ ⊃)", t.text)
+	}
+}
+
 // bigOp reads ∑ i ∈ s, f i and its relatives, the body at the precedence
-// bigOpBodyPrec gives.
+// bigOpBodyPrec gives. As Mathlib declares them (bigOpBinders for ∑ ∏,
+// Batteries' extBinders for the notation3 operators), the binder is one
+// name, with a type or a binder predicate, or parentheses holding one
+// name each: ∑ i j, ∑ x y ∈ s and ∑ (i j : T) do not parse (round 21a).
 func (p *parser) bigOp(op string) *Node {
 	var names []string
-	var typ *Node = &Node{K: KindHole}
+	var types []*Node
 	if p.is("(") {
-		bs := p.bracketBinder()
-		for _, b := range bs {
-			names = append(names, b.name)
-			typ = b.typ
+		for p.is("(") {
+			at := p.peek().pos
+			bs := p.bracketBinder()
+			if len(bs) != 1 {
+				p.refuse(at, "%s takes one name a parenthesis: (i) (j), not (i j)", op)
+			}
+			names = append(names, bs[0].name)
+			types = append(types, bs[0].typ)
 		}
 	} else {
 		for p.peek().kind == tIdent && !isKeyword(p.peek().text) || p.is("_") {
-			names = append(names, p.next().text)
+			t := p.next()
+			if len(names) == 1 {
+				p.refuse(t.pos, "%s takes one bound name before its comma, or parentheses holding one name each: %s (i) (j), …", op, op)
+			}
+			names = append(names, t.text)
 		}
+		typ := &Node{K: KindHole}
 		if p.is(":") {
 			p.next()
 			typ = p.expr(51)
+		}
+		for range names {
+			types = append(types, typ)
 		}
 	}
 	if len(names) == 0 {
@@ -1342,13 +1373,25 @@ func (p *parser) bigOp(op string) *Node {
 	}
 	domKind, dom := "all", &Node{K: KindHole}
 	domAt := p.peek().pos
+	integral := op == "∫" || op == "∫⁻" || op == "∮"
 	switch {
+	case p.is("in") && !(op == "∑" || op == "∏" || integral):
+		p.refuse(domAt, "%s x in s is not Lean notation (∑ and ∏ take in, deprecated, and ∫ x in s is the set integral): %s x ∈ s", op, op)
+	case p.is("∈") && integral:
+		p.refuse(domAt, "%s x ∈ s is not the set integral (%s x in s); Lean reads no binder predicate there", op, op)
 	case p.is("∈") || p.is("in"):
 		p.next()
 		domKind, dom = "in", p.expr(51)
 	case p.peek().kind == tSym && infix[p.peek().text].prec == 50:
+		if integral {
+			p.refuse(domAt, "%s takes no binder predicate", op)
+		}
+		p.binderPredicate(p.peek())
 		o := infix[p.next().text].norm
 		domKind, dom = o, p.expr(51)
+	}
+	if domKind != "all" && len(names) > 1 {
+		p.refuse(domAt, "%s with several parenthesized names takes no domain after them", op)
 	}
 	if domKind != "all" && setBigOps[op] {
 		// ⋃ ⋂ ⨆ ⨅ are notation3 binders: expand_binders% puts the
@@ -1379,7 +1422,7 @@ func (p *parser) bigOp(op string) *Node {
 	body := p.expr(bigOpBodyPrec[op])
 	// one big node per bound name, innermost last
 	for i := len(names) - 1; i >= 0; i-- {
-		body = &Node{K: KindBig, V: op + "|" + domKind, C: []*Node{{K: KindBoundVar, V: names[i]}, typ, dom, body}}
+		body = &Node{K: KindBig, V: op + "|" + domKind, C: []*Node{{K: KindBoundVar, V: names[i]}, types[i], dom, body}}
 	}
 	return body
 }
