@@ -205,7 +205,20 @@ func mayBeClass(t *Node) bool {
 	if classes[h] {
 		return true
 	}
-	if strings.HasPrefix(h, "#") || identAliases[h] != "" || numRank[h] > 0 {
+	if strings.HasPrefix(h, "#") {
+		// a bound name (#d.i), or a field or method of one by dot
+		// notation: H.Normal and I.IsPrime are classes (round 22), h.1 and
+		// x.le are not
+		parts := strings.Split(h, ".")
+		if len(parts) <= 2 {
+			return false
+		}
+		h = parts[len(parts)-1]
+		if h == "" || h[0] >= '0' && h[0] <= '9' {
+			return false
+		}
+	}
+	if identAliases[h] != "" || numRank[h] > 0 {
 		return false
 	}
 	// A listed name, or its last part under a namespace of definitions

@@ -2,6 +2,7 @@ package lean
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -142,7 +143,8 @@ func (p *Prepared) unordered() *Node {
 // Decidable instance: an if (ite, dite), a filter, a count, decide.
 var decidableHeads = map[string]bool{"ite": true, "dite": true, "decide": true, "Finset.filter": true, "List.filter": true,
 	"Multiset.filter": true, "Nat.count": true, "Nat.find": true, "Nat.findGreatest": true, "List.countP": true,
-	"Multiset.countP": true, "Finset.piecewise": true, "List.count": true, "Multiset.count": true}
+	"Multiset.countP": true, "Finset.piecewise": true, "List.count": true, "Multiset.count": true, "Set.toFinset": true,
+	"Finset.subtype": true, "List.find?": true, "List.any": true, "List.all": true, "Fintype.card": true}
 
 // decidableUse names a construct of tree whose proposition Lean must
 // decide by instance search, which matches the proposition's shape: an
@@ -156,6 +158,12 @@ func decidableUse(tree *Node) string {
 			return "an if"
 		case n.K == KindSep:
 			return "a set-builder {x ∈ s | p}, a Finset filter where s is a Finset"
+		case n.K == KindSubtype:
+			return "a subtype {x // p} (Fintype.card and Finset.univ over it decide p)"
+		case n.K == KindFilter:
+			return "a with filter (Finset.filter)"
+		case n.K == KindAscription && len(n.C) == 2 && (typeHead(n.C[1]) == "Finset" || typeHead(n.C[1]) == "Bool"):
+			return "a term ascribed " + typeHead(n.C[1]) + " (a Finset set-builder, a Prop as a Bool)"
 		case n.K == KindApp && len(n.C) > 0 && n.C[0].K == KindID && decidableHeads[n.C[0].V]:
 			return n.C[0].V
 		case n.K == KindProj && decidableMethods[n.V]:
@@ -173,8 +181,42 @@ func decidableUse(tree *Node) string {
 	return find(tree)
 }
 
+// sameDecidableParts reports whether the constructs decidableUse finds
+// are the same, in the same order, in two positional trees: the rewrites
+// then moved only what lies outside them (hypotheses swapped around a
+// .toFinset).
+func sameDecidableParts(a, b *Node) bool {
+	// the outermost constructs, whole: an application of s.filter with
+	// its predicate, not the name alone
+	construct := func(n *Node) bool {
+		switch {
+		case n.K == KindIte, n.K == KindSep, n.K == KindSubtype, n.K == KindFilter, n.K == KindProj && decidableMethods[n.V]:
+			return true
+		case n.K == KindApp && len(n.C) > 0:
+			return decidableUse(n.C[0]) != ""
+		case n.K == KindAscription && len(n.C) == 2:
+			h := typeHead(n.C[1])
+			return h == "Finset" || h == "Bool"
+		}
+		return false
+	}
+	var parts func(n *Node, out []*Node) []*Node
+	parts = func(n *Node, out []*Node) []*Node {
+		if construct(n) {
+			return append(out, n)
+		}
+		for _, c := range n.C {
+			out = parts(c, out)
+		}
+		return out
+	}
+	pa, pb := parts(a, nil), parts(b, nil)
+	return slices.EqualFunc(pa, pb, Equal)
+}
+
 // decidableMethods are decidableHeads by dot notation.
-var decidableMethods = map[string]bool{"filter": true, "count": true, "countP": true, "find": true, "findGreatest": true, "piecewise": true}
+var decidableMethods = map[string]bool{"filter": true, "count": true, "countP": true, "find": true, "findGreatest": true, "piecewise": true,
+	"find?": true, "any": true, "all": true, "toFinset": true, "subtype": true}
 
 // ComparePrepared is Compare on statements already read; a is the gold's
 // side (the reasons name it so).
@@ -204,7 +246,7 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 			return Undecided, fmt.Sprintf("the normalized trees are equal, but declaration %d of %d is equal only after reordering, and the statement may use its shape (Classical.choose of a lemma, a hypothesis of a defined ∃ type, a lemma applied to arguments)", i, n)
 		}
 		for _, p := range []*Prepared{a, b} {
-			if c := decidableUse(p.st.Tree); c != "" {
+			if c := decidableUse(p.st.Tree); c != "" && !sameDecidableParts(a.positional(), b.positional()) {
 				return Undecided, fmt.Sprintf("the normalized trees are equal, but the statement holds %s, whose proposition Lean must decide: instance search matches its shape as written (∃ x < n, p x has an instance, ∃ x, p x ∧ x < n none), and lean-ast's rewrites change that shape", c)
 			}
 			if h := proofUsed(p.st.Tree); h != "" {

@@ -647,6 +647,10 @@ func masked(d Difference, env map[string]*Node, class string) string {
 				return what + ", in an operand that a 0 beside it annihilates"
 			}
 			switch {
+			case p.V == "∣" && child == p.C[1]:
+				// 2 ∣ n + 2 is 2 ∣ n + 4: the right side counts only
+				// modulo the left (round 22)
+				return what + ", on the right of ∣, which counts only modulo its left side"
 			case (p.V == "/" || p.V == "%") && !fieldAt(p, env):
 				// (4 * x + 2) % 2 and (4 * x - 2) % 2, (x + 3) / (x + 4)
 				// and (x - 3) / (x + 4) on ℕ (round 21b)
