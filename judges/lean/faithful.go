@@ -231,23 +231,39 @@ func computedConstant(n *Node, values map[string]bool) bool {
 	if n.K != KindBinary && !(n.K == KindUnary && n.V == "-") {
 		return false
 	}
-	for _, mode := range []evalMode{evalRat, evalNat, evalIntFloor, evalIntTrunc} {
+	hit, _ := evaluations(n, allModes, func(v *big.Rat) bool {
+		for want := range values {
+			if w, _ := new(big.Rat).SetString(want); v.Cmp(w) == 0 {
+				return true
+			}
+		}
+		return false
+	})
+	return hit
+}
+
+// allModes are the readings of arithmetic on numerals: ℚ, ℕ, and ℤ with
+// either rounding of / and %.
+var allModes = []evalMode{evalRat, evalNat, evalIntFloor, evalIntTrunc}
+
+// evaluations works n out in each mode in turn: hit when a value
+// satisfies want or a mode cannot work it out (x / 0, a huge power);
+// notConstant when n is not arithmetic on numerals.
+func evaluations(n *Node, modes []evalMode, want func(*big.Rat) bool) (hit, notConstant bool) {
+	for _, mode := range modes {
 		v, st := evalConstant(n, mode, 0)
 		switch st {
 		case evalNotConstant:
-			return false
+			return false, true
 		case evalUnknown:
-			return true
+			return true, false
 		case evalOK:
-			for want := range values {
-				w, _ := new(big.Rat).SetString(want)
-				if v.Cmp(w) == 0 {
-					return true
-				}
+			if want(v) {
+				return true, false
 			}
 		}
 	}
-	return false
+	return false, false
 }
 
 // evalStatus is how evalConstant ended.
@@ -691,7 +707,7 @@ func addsZero(p, child *Node) bool {
 	if other == child {
 		other = p.C[1]
 	}
-	return boundaryValue(other) == "0"
+	return literalValue(other) == "0"
 }
 
 // absorbed says why the operand child of p, where the difference lies,
@@ -880,22 +896,14 @@ func closedTerm(n *Node, class string) bool {
 	if hasFreeVariable(n) || plainValue(n) || sqrtAboveOne(n) {
 		return false
 	}
-	modes := []evalMode{evalRat, evalNat, evalIntFloor, evalIntTrunc}
+	modes := allModes
 	if isField(class) || fieldAscribed(n) {
 		modes = modes[:1]
 	}
-	for _, mode := range modes {
-		v, st := evalConstant(n, mode, 0)
-		switch st {
-		case evalNotConstant, evalUnknown:
-			return true
-		case evalOK:
-			if v.IsInt() && v.Num().IsInt64() && v.Num().Int64() >= -1 && v.Num().Int64() <= 1 {
-				return true
-			}
-		}
-	}
-	return false
+	hit, notConstant := evaluations(n, modes, func(v *big.Rat) bool {
+		return v.IsInt() && v.Num().IsInt64() && v.Num().Int64() >= -1 && v.Num().Int64() <= 1
+	})
+	return hit || notConstant
 }
 
 // sqrtAboveOne reports whether n is the real square root of a numeral
