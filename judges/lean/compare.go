@@ -146,63 +146,57 @@ var decidableHeads = map[string]bool{"ite": true, "dite": true, "decide": true, 
 	"Multiset.countP": true, "Finset.piecewise": true, "List.count": true, "Multiset.count": true, "Set.toFinset": true,
 	"Finset.subtype": true, "List.find?": true, "List.any": true, "List.all": true, "Fintype.card": true}
 
-// decidableUse names a construct of tree whose proposition Lean must
-// decide by instance search, which matches the proposition's shape: an
-// if, a filter or count (also by dot notation, s.filter), decide, or the
-// Finset form {x ∈ s | p} (round 21a). "" if none.
-func decidableUse(tree *Node) string {
-	var find func(n *Node) string
-	find = func(n *Node) string {
-		switch {
-		case n.K == KindIte:
-			return "an if"
-		case n.K == KindSep:
-			return "a set-builder {x ∈ s | p}, a Finset filter where s is a Finset"
-		case n.K == KindSubtype:
-			return "a subtype {x // p} (Fintype.card and Finset.univ over it decide p)"
-		case n.K == KindFilter:
-			return "a with filter (Finset.filter)"
-		case n.K == KindAscription && len(n.C) == 2 && (typeHead(n.C[1]) == "Finset" || typeHead(n.C[1]) == "Bool"):
-			return "a term ascribed " + typeHead(n.C[1]) + " (a Finset set-builder, a Prop as a Bool)"
-		case n.K == KindApp && len(n.C) > 0 && n.C[0].K == KindID && decidableHeads[n.C[0].V]:
-			return n.C[0].V
-		case n.K == KindProj && decidableMethods[n.V]:
-			return "." + n.V
-		case n.K == KindID && strings.Contains(n.V, ".") && decidableMethods[n.V[strings.LastIndexByte(n.V, '.')+1:]]:
-			return n.V // s.filter, (range 10).filter read as a name
-		}
-		for _, c := range n.C {
-			if w := find(c); w != "" {
-				return w
-			}
-		}
-		return ""
+// decidableConstruct names n when it is a construct whose proposition
+// Lean must decide by instance search, which matches the proposition's
+// shape: an if, a filter or count (also by dot notation, s.filter),
+// decide, a subtype, a with filter, a term ascribed Finset or Bool, or the
+// Finset form {x ∈ s | p} (rounds 21a and 22); "" otherwise. An
+// application is named by its head, so that it is the construct whole.
+func decidableConstruct(n *Node) string {
+	switch {
+	case n.K == KindIte:
+		return "an if"
+	case n.K == KindSep:
+		return "a set-builder {x ∈ s | p}, a Finset filter where s is a Finset"
+	case n.K == KindSubtype:
+		return "a subtype {x // p} (Fintype.card and Finset.univ over it decide p)"
+	case n.K == KindFilter:
+		return "a with filter (Finset.filter)"
+	case n.K == KindAscription && len(n.C) == 2 && (typeHead(n.C[1]) == "Finset" || typeHead(n.C[1]) == "Bool"):
+		return "a term ascribed " + typeHead(n.C[1]) + " (a Finset set-builder, a Prop as a Bool)"
+	case n.K == KindApp && len(n.C) > 0 && (n.C[0].K == KindID || n.C[0].K == KindProj):
+		return decidableConstruct(n.C[0])
+	case n.K == KindProj && decidableMethods[n.V]:
+		return "." + n.V
+	case n.K == KindID && decidableHeads[n.V]:
+		return n.V
+	case n.K == KindID && strings.Contains(n.V, ".") && decidableMethods[n.V[strings.LastIndexByte(n.V, '.')+1:]]:
+		return n.V // s.filter, (range 10).filter read as a name
 	}
-	return find(tree)
+	return ""
 }
 
-// sameDecidableParts reports whether the constructs decidableUse finds
+// decidableUse names the first decidableConstruct of tree, or "".
+func decidableUse(tree *Node) string {
+	if c := decidableConstruct(tree); c != "" {
+		return c
+	}
+	for _, c := range tree.C {
+		if w := decidableUse(c); w != "" {
+			return w
+		}
+	}
+	return ""
+}
+
+// sameDecidableParts reports whether the outermost decidableConstructs
 // are the same, in the same order, in two positional trees: the rewrites
 // then moved only what lies outside them (hypotheses swapped around a
 // .toFinset).
 func sameDecidableParts(a, b *Node) bool {
-	// the outermost constructs, whole: an application of s.filter with
-	// its predicate, not the name alone
-	construct := func(n *Node) bool {
-		switch {
-		case n.K == KindIte, n.K == KindSep, n.K == KindSubtype, n.K == KindFilter, n.K == KindProj && decidableMethods[n.V]:
-			return true
-		case n.K == KindApp && len(n.C) > 0:
-			return decidableUse(n.C[0]) != ""
-		case n.K == KindAscription && len(n.C) == 2:
-			h := typeHead(n.C[1])
-			return h == "Finset" || h == "Bool"
-		}
-		return false
-	}
 	var parts func(n *Node, out []*Node) []*Node
 	parts = func(n *Node, out []*Node) []*Node {
-		if construct(n) {
+		if decidableConstruct(n) != "" {
 			return append(out, n)
 		}
 		for _, c := range n.C {
@@ -210,8 +204,7 @@ func sameDecidableParts(a, b *Node) bool {
 		}
 		return out
 	}
-	pa, pb := parts(a, nil), parts(b, nil)
-	return slices.EqualFunc(pa, pb, Equal)
+	return slices.EqualFunc(parts(a, nil), parts(b, nil), Equal)
 }
 
 // decidableMethods are decidableHeads by dot notation.
