@@ -586,19 +586,9 @@ func controlName(c byte) string {
 	return fmt.Sprintf("U+%04X", c)
 }
 
-// controlEscape is how JSON writes a control character inside a string.
+// controlEscape is how JSON writes a control character inside a string
+// (\t, \u0001), as encoding/json writes it.
 func controlEscape(c byte) string {
-	switch c {
-	case '\t':
-		return `\t`
-	case '\r':
-		return `\r`
-	case '\n':
-		return `\n`
-	case '\b':
-		return `\b`
-	case '\f':
-		return `\f`
-	}
-	return fmt.Sprintf(`\u%04x`, c)
+	b, _ := json.Marshal(string(rune(c)))
+	return string(b[1 : len(b)-1])
 }
