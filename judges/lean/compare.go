@@ -235,6 +235,10 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 				return Undecided, "the normalized trees are equal, but " + why + ": lean-ast's rewrites (notation as the functions it names, binders moved past instances) hold only for Mathlib's own names, so only trees equal as written, up to bound names and parentheses, are equivalent"
 			}
 		}
+		if ua := untypedUses(a.positional()); ua != untypedUses(b.positional()) &&
+			!(uniformUntypedUses(a.st.Tree, map[string]*Node{}) && uniformUntypedUses(b.st.Tree, map[string]*Node{})) {
+			return Undecided, "the normalized trees are equal, but a name bound without a type is used in other terms or in another order: Lean gives it the type its first elaborated use needs (∃ x, x < (3 : ℕ) ∧ x = (1 / 2 : ℝ) makes x a natural number, the other order a real), so lean-ast's reordering may change its type"
+		}
 		if i, n := differingDecl(a.positional(), b.positional()); i > 0 {
 			return Undecided, fmt.Sprintf("the normalized trees are equal, but declaration %d of %d is equal only after reordering, and the statement may use its shape (Classical.choose of a lemma, a hypothesis of a defined ∃ type, a lemma applied to arguments)", i, n)
 		}

@@ -2,6 +2,7 @@ package lean
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -41,8 +42,8 @@ func namesMayResolve(p *Prepared) string {
 	if why := instanceTypes(p.st.Tree); why != "" {
 		return why
 	}
-	if name := untypedBinderUses(p.st.Tree, map[string]*Node{}); name != "" {
-		return fmt.Sprintf("%s is bound without a type and used where different types may be fixed for it (Lean takes its type from the use it elaborates first, so reordering ∧ operands, = sides or hypotheses can change it)", name)
+	if name := typeSynonymUse(p.st.Tree); name != "" {
+		return fmt.Sprintf("%s names a type synonym (a def equal to the type it wraps, with other instances): Lean elaborates a < b at its first operand's type when the two types are defeq, with no cast, so a < b and b > a may be different orders", name)
 	}
 	if p.st.Tree.K == KindDecls && len(p.st.Tree.C) > 1 {
 		return "declarations or commands come before the theorem (a definition, an instance, a namespace, variable or open line)"
@@ -107,23 +108,116 @@ func rewritable(n *Node) bool {
 	return false
 }
 
-// untypedBinderUses names a binder without a type (∃ x, ∀ x, {x | …},
-// (x), (x : _)) whose uses may fix different types for it, or "" (round
-// 16): Lean gives it the type its first elaborated use needs, reading left
-// to right, so ∃ x, Nat.Prime x ∧ (x : ℝ) / 2 = 1.5 elaborates (x : ℕ, then
-// cast) and ∃ x, (x : ℝ) / 2 = 1.5 ∧ Nat.Prime x does not. Uses are told
-// apart by what fixes the type: the declared domain of a bound function, a
-// global function and argument position, an ascription's type, a cast.
-// env maps the statement's bound names to their types.
-func untypedBinderUses(n *Node, env map[string]*Node) string {
+// untypedUses lists, for each binder without a type (∃ x, ∀ x, {x | …},
+// (x), (x : _)) used more than once in the positional tree n, the terms
+// around its uses in written order, or "" when there is none (rounds 16
+// and 24a). Lean gives such a binder the type its first elaborated use
+// needs, reading left to right: ∃ x, Nat.Prime x ∧ (x : ℝ) / 2 = 1.5
+// elaborates (x : ℕ, then cast) and ∃ x, (x : ℝ) / 2 = 1.5 ∧ Nat.Prime x
+// does not; x < n with n : ℕ fixes ℕ through binrel%'s unification. Which
+// use fixes the type is elaboration's business, not lean-ast's: two
+// statements give such a binder the same type when its uses stand in the
+// same order in the same terms (each use's arithmetic and the relation or
+// application around it), which untypedUses lets the caller compare.
+func untypedUses(n *Node) string {
+	var entries []string
+	types := map[string]*Node{} // bound names (positional) to their types
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		bound := binderKinds[n.K] && len(n.C) >= 2
+		if bound && n.C[0].K == KindHole && n.V != "_" && n.V != "" {
+			body := n.C[len(n.C)-1]
+			if countUses(body, n.V, 2) > 1 {
+				var b strings.Builder
+				useContexts(body, n.V, nil, types, &b)
+				entries = append(entries, b.String())
+			}
+		}
+		for i, c := range n.C {
+			if bound && i == len(n.C)-1 {
+				types[n.V] = n.C[0]
+			}
+			walk(c)
+		}
+		if bound {
+			delete(types, n.V)
+		}
+	}
+	walk(n)
+	// binders in hypotheses that trade places are the same binders
+	slices.Sort(entries)
+	return strings.Join(entries, ";")
+}
+
+// useContexts writes, for each use of name in n in written order, the
+// term around it: the use and the arithmetic holding it, up to and with
+// the first node that is no arithmetic (a relation, an application, a
+// binder). The other bound names there are written as their types (types
+// maps them), the positions of their binders being no part of the
+// typing. path holds n's ancestors, innermost last.
+func useContexts(n *Node, name string, path []*Node, types map[string]*Node, b *strings.Builder) {
+	if n.K == KindID && (n.V == name || strings.HasPrefix(n.V, name+".")) {
+		ctx := n
+		for i := len(path) - 1; i >= 0; i-- {
+			ctx = path[i]
+			if !(ctx.K == KindParen || ctx.K == KindUnary && ctx.V == "-" || ctx.K == KindBinary && homogeneous[ctx.V] && !relations[ctx.V]) {
+				break
+			}
+		}
+		// desugared: b > 0 and 0 < b are one use (binrel% unifies a
+		// binder's unknown type with the other leaves' in either order)
+		b.WriteString(desugar(boundAsTypes(ctx, name, types)).String())
+		b.WriteString("|")
+		return
+	}
+	path = append(path, n)
+	for _, c := range n.C {
+		useContexts(c, name, path, types, b)
+	}
+}
+
+// boundAsTypes is n with the bound names other than self replaced by
+// their types (types maps them; "?" for one bound inside n).
+func boundAsTypes(n *Node, self string, types map[string]*Node) *Node {
+	if n.K == KindID && strings.HasPrefix(n.V, "#") {
+		head, rest, _ := strings.Cut(n.V[1:], ".")
+		depth, field, _ := strings.Cut(rest, ".")
+		key := "#" + head + "." + depth
+		if key == self {
+			return &Node{K: KindID, V: "•" + strings.TrimPrefix(n.V, key)}
+		}
+		t := "?"
+		if ty, ok := types[key]; ok {
+			t = ty.String()
+		}
+		if field != "" {
+			t += "." + field
+		}
+		return &Node{K: KindID, V: "(:" + t + ")"}
+	}
+	if len(n.C) == 0 {
+		return n
+	}
+	kids := make([]*Node, len(n.C))
+	for i, c := range n.C {
+		kids[i] = boundAsTypes(c, self, types)
+	}
+	return &Node{K: n.K, V: n.V, C: kids}
+}
+
+// uniformUntypedUses reports whether every binder without a type in n
+// that is used more than once has all its uses as arguments of bound
+// functions whose declared domains there are one type (∃ x, f x = g x with
+// f g : ℝ → ℝ): whichever use Lean elaborates first fixes that type, so
+// reordering them changes nothing. env maps bound names to their types.
+func uniformUntypedUses(n *Node, env map[string]*Node) bool {
 	if binderKinds[n.K] && len(n.C) >= 2 {
 		name := strings.TrimPrefix(n.V, "[")
 		body := n.C[len(n.C)-1]
-		if n.C[0].K == KindHole && name != "_" && name != "" {
-			contexts := map[string]bool{}
-			typingUses(body, name, env, contexts)
-			if len(contexts) > 1 {
-				return name
+		if n.C[0].K == KindHole && name != "_" && name != "" && countUses(body, name, 2) > 1 {
+			types := map[string]bool{}
+			if !domainUses(body, name, env, types) || len(types) != 1 {
+				return false
 			}
 		}
 		saved, had := env[name]
@@ -137,62 +231,45 @@ func untypedBinderUses(n *Node, env map[string]*Node) string {
 		}()
 	}
 	for _, c := range n.C {
-		if found := untypedBinderUses(c, env); found != "" {
-			return found
+		if !uniformUntypedUses(c, env) {
+			return false
 		}
 	}
-	return ""
+	return true
 }
 
-// typingUses adds to contexts a key for each use of name in n that fixes
-// its type.
-func typingUses(n *Node, name string, env map[string]*Node, contexts map[string]bool) {
+// domainUses adds to types the declared domain at each use of name in n
+// and reports whether every use is an argument of a bound function with
+// a declared domain there.
+func domainUses(n *Node, name string, env map[string]*Node, types map[string]bool) bool {
 	isName := func(c *Node) bool { c = unwrapParens(c); return c.K == KindID && c.V == name }
-	switch {
-	case n.K == KindAscription && len(n.C) == 2 && isName(n.C[0]):
-		contexts["as "+n.C[1].String()] = true
-	case n.K == KindCoe && len(n.C) == 1 && isName(n.C[0]):
-		contexts["cast"] = true
-	case n.K == KindBinary && (n.V == "∈" || n.V == "∉") && len(n.C) == 2 && isName(n.C[0]):
-		// x ∈ S fixes x's type to S's elements (Membership's outParam)
-		if s := unwrapParens(n.C[1]); s.K == KindID {
-			if t, ok := env[s.V]; ok && t.K == KindApp && len(t.C) == 2 {
-				contexts["domain "+t.C[1].String()] = true
-				break
-			}
-		}
-		contexts["member of "+n.C[1].String()] = true
-	case n.K == KindApp && len(n.C) > 1 && n.C[0].K == KindID:
-		t, bound := env[n.C[0].V]
-		for i, a := range n.C[1:] {
-			if !isName(a) {
-				continue
-			}
-			switch {
-			case bound && arrowDomain(t, i) != nil:
-				contexts["domain "+arrowDomain(t, i).String()] = true
-			case bound:
-				contexts[fmt.Sprintf("argument %d of %s", i+1, n.C[0].V)] = true
-			case numericArgs[n.C[0].V] != "":
-				// a global function of a fixed domain (Nat.Prime); one
-				// lean-ast does not list is taken as polymorphic (Odd,
-				// Even), which fixes no type: a stated limit
-				contexts["domain id:"+numericArgs[n.C[0].V]] = true
-			}
-		}
+	if n.K == KindID && (n.V == name || strings.HasPrefix(n.V, name+".")) {
+		return false // a use not handled below
 	}
 	if (binderKinds[n.K] && strings.TrimPrefix(n.V, "[") == name) || n.K == KindBig && len(n.C) > 0 && n.C[0].V == name {
-		return // shadowed below
+		return true // shadowed below (binder types with such a use are rare; skipped)
 	}
-	for _, c := range n.C {
-		typingUses(c, name, env, contexts)
+	for i, c := range n.C {
+		if i > 0 && n.K == KindApp && isName(c) && n.C[0].K == KindID {
+			t, bound := env[n.C[0].V]
+			d := arrowDomain(t, i-1)
+			if !bound || d == nil {
+				return false
+			}
+			types[d.String()] = true
+			continue
+		}
+		if !domainUses(c, name, env, types) {
+			return false
+		}
 	}
+	return true
 }
 
 // arrowDomain is the type of argument i (from 0) of a function of type t
 // (A → B → C or a Pi), or nil.
 func arrowDomain(t *Node, i int) *Node {
-	for {
+	for t != nil {
 		t = unwrapParens(t)
 		if !(t.K == KindBinary && t.V == "→" || t.K == KindPi) || len(t.C) != 2 {
 			return nil
@@ -202,6 +279,39 @@ func arrowDomain(t *Node, i int) *Node {
 		}
 		t, i = t.C[1], i-1
 	}
+	return nil
+}
+
+// countUses counts the uses of name in n, where no binder shadows it, up
+// to limit: the name itself and by dot notation (x.1, x.succ).
+func countUses(n *Node, name string, limit int) int {
+	count := 0
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if count >= limit {
+			return
+		}
+		if n.K == KindID && (n.V == name || strings.HasPrefix(n.V, name+".")) {
+			count++
+		}
+		if (binderKinds[n.K] && strings.TrimPrefix(n.V, "[") == name) || n.K == KindBig && len(n.C) > 0 && n.C[0].V == name {
+			// shadowed in the body; the type, a let's value, a filter
+			// and a big operator's domain are still outside it
+			from := 0
+			if n.K == KindBig {
+				from = 1 // the bound name itself
+			}
+			for _, c := range n.C[from:max(len(n.C)-1, from)] {
+				walk(c)
+			}
+			return
+		}
+		for _, c := range n.C {
+			walk(c)
+		}
+	}
+	walk(n)
+	return count
 }
 
 // typedBinderForm says why n holds a binder with a type that lean-ast
@@ -269,4 +379,36 @@ func imageBinderNames(b *Node) []string {
 		return out
 	}
 	return nil
+}
+
+// typeSynonyms are the last name parts of Mathlib's type synonyms and the
+// functions into and out of them (round 24a): def OrderDual (α : Type*) :
+// Type _ := α with notation:max α "ᵒᵈ" (Mathlib/Order/Basic.lean), def Lex
+// (α : Type*) := α with toLex and ofLex (Mathlib/Order/Synonym.lean), def
+// Additive (α : Type*) := α and def Multiplicative (α : Type*) := α with
+// ofMul, toMul, ofAdd, toAdd (Mathlib/Algebra/Group/TypeTags), and
+// Finset.Colex. A value of one beside a value of the type it wraps
+// elaborates at whichever binrel% or binop% reads first.
+var typeSynonyms = map[string]bool{"OrderDual": true, "toDual": true, "ofDual": true, "Lex": true, "toLex": true, "ofLex": true,
+	"Colex": true, "toColex": true, "ofColex": true, "Additive": true, "Multiplicative": true, "ofMul": true, "toMul": true,
+	"ofAdd": true, "toAdd": true}
+
+// typeSynonymUse names the first name in tree that is one of
+// typeSynonyms, or "".
+func typeSynonymUse(tree *Node) string {
+	if tree.K == KindPostfix && tree.V == "ᵒᵈ" {
+		return "αᵒᵈ (OrderDual)"
+	}
+	if tree.K == KindID || tree.K == KindProj {
+		name := tree.V
+		if typeSynonyms[name[strings.LastIndexByte(name, '.')+1:]] {
+			return name
+		}
+	}
+	for _, c := range tree.C {
+		if name := typeSynonymUse(c); name != "" {
+			return name
+		}
+	}
+	return ""
 }

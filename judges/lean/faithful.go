@@ -617,16 +617,36 @@ func masked(d Difference, env map[string]*Node, class string) string {
 			if child == p.C[0] && numRank[typeClass(p.C[1])] == 0 {
 				return what + ", cast into a type lean-ast cannot read (where two values may be one)"
 			}
+		case KindIte:
+			// a branch: the condition may hold always or never (if x = x,
+			// if n ≥ 0 on ℕ), so the other branch is never taken (round 24a)
+			if len(p.C) > 0 && child != p.C[0] {
+				return what + ", in a branch of an if, which may be the branch never taken"
+			}
+		case KindBig:
+			// a body summed over a domain with no variable, which may be
+			// empty (Finset.range 0, Finset.Icc 5 3: round 24a)
+			if len(p.C) == 4 && child == p.C[3] && !hasFreeVariable(p.C[2]) && !closedNonempty(p.C[2]) {
+				return fmt.Sprintf("%s, in the body of %s over %s, a domain with no variable that may be empty", what, p.V, clipNode(p.C[2]))
+			}
 		case KindApp:
-			// On numbers a function can map two values to one by
-			// rounding, truncating, clamping or periodicity (⌊⌋, √ of a
-			// negative, max, Nat.gcd, cos); on arguments of other types
-			// (MeromorphicNFOn (f * g) U) lean-ast keeps deciding.
+			// A function lean-ast does not name (a fun, a vector, a dot
+			// notation s.sum, a composition) may ignore its argument or
+			// have a body it never uses: (fun _ => x) (z + 5), ![x, z + 5] 0,
+			// (fun w => x + w) 0 (round 24a).
+			if h := unwrapParens(p.C[0]); h.K != KindID {
+				return fmt.Sprintf("%s, in %s applied, a function lean-ast does not name (it may not use the difference)", what, clipNode(p.C[0]))
+			}
+			// A global function lean-ast does not know to be injective
+			// may map two arguments to one: on numbers by rounding,
+			// truncating, clamping or periodicity (⌊⌋, √ of a negative,
+			// max, Nat.gcd, cos), on functions and sets by what it keeps
+			// of them (Tendsto (fun n => 1 / n) and (fun n => 1 / (n + 1))
+			// atTop (𝓝 0) both hold; deriv forgets constants, Set.Infinite
+			// sizes: round 24a). A bound function is any function, so a
+			// difference in its argument stays one.
 			if h := p.C[0]; child != h && h.K == KindID && env[h.V] == nil && !injectiveFunctions[h.V] {
-				// a tuple too: Prod.snd (x + 3, y) drops the difference
-				if _, numeric := componentClass(child, env); numeric || unwrapParens(child).K == KindTuple {
-					return fmt.Sprintf("%s, under %s, a function that may map two numbers to one", what, h.V)
-				}
+				return fmt.Sprintf("%s, under %s, a function that may map two arguments to one", what, h.V)
 			}
 			// An argument of a bound function is elaborated at its
 			// domain: with f : K → Prop, f (n + 3) is f (↑n + 3), and in
@@ -640,6 +660,22 @@ func masked(d Difference, env map[string]*Node, class string) string {
 			// (round 21b)
 			if len(p.C) > 0 && child == p.C[0] {
 				return fmt.Sprintf("%s, in the term before .%s, a field or function by dot notation that may map two values to one", what, p.V)
+			}
+		case KindUnary:
+			// # (a cardinality), ⋃₀ and ⋂₀ map two arguments to one
+			if p.V != "-" && p.V != "¬" && p.V != "@" {
+				return fmt.Sprintf("%s, under %s, which may map two arguments to one", what, p.V)
+			}
+		case KindPostfix:
+			// ⁻¹, ᶜ and ᵀ are involutions on the types they are declared
+			// for (inv_inv, compl_compl, transpose_transpose); n ! is 1 at
+			// 0 and at 1, so only a term with a variable keeps its
+			// difference; ˣ, ᵒᵈ and ᗮ build types and subspaces
+			switch {
+			case p.V == "!" && hasFreeVariable(child):
+			case p.V == "⁻¹" || p.V == "ᶜ" || p.V == "ᵀ":
+			default:
+				return fmt.Sprintf("%s, under the postfix %s, which may map two arguments to one", what, p.V)
 			}
 		case KindFloor, KindCeil, KindFloorNat, KindCeilNat, KindAbs, KindNorm:
 			return what + ", under a rounding, an absolute value or a norm, which may map two values to one"
@@ -1469,4 +1505,37 @@ func unwrapParens(n *Node) *Node {
 func complementOf(s, c *Node) bool {
 	c = unwrapParens(c)
 	return c.K == KindPostfix && c.V == "ᶜ" && len(c.C) == 1 && sameUpToOrder(s, c.C[0])
+}
+
+// closedNonempty reports whether a domain with no variable is a Finset
+// interval that lean-ast works out to be nonempty on every reading of its
+// numerals (Finset.range 5, Finset.Icc 1 3; Finset.range (2 - 5) is
+// empty on ℕ): range k holds k ≥ 1, Icc a b needs b + 1 - a ≥ 1, Ico and
+// Ioc need b - a ≥ 1, Ioo needs b - (a + 1) ≥ 1, which truncated
+// subtraction on ℕ reads the same way.
+func closedNonempty(n *Node) bool {
+	n = unwrapParens(n)
+	if n.K != KindApp || len(n.C) < 2 || n.C[0].K != KindID {
+		return false
+	}
+	num := func(v int64) *Node { return &Node{K: KindNum, V: fmt.Sprint(v)} }
+	bin := func(op string, a, b *Node) *Node { return &Node{K: KindBinary, V: op, C: []*Node{a, b}} }
+	var size *Node
+	switch name := strings.TrimPrefix(n.C[0].V, "Finset."); {
+	case name == "range" && len(n.C) == 2:
+		size = n.C[1]
+	case len(n.C) != 3:
+		return false
+	case name == "Icc":
+		size = bin("-", bin("+", n.C[2], num(1)), n.C[1])
+	case name == "Ico" || name == "Ioc":
+		size = bin("-", n.C[2], n.C[1])
+	case name == "Ioo":
+		size = bin("-", n.C[2], bin("+", n.C[1], num(1)))
+	default:
+		return false
+	}
+	one := big.NewRat(1, 1)
+	hit, notConstant := evaluations(size, allModes, func(v *big.Rat) bool { return v.Cmp(one) < 0 })
+	return !hit && !notConstant
 }

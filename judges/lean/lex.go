@@ -36,6 +36,18 @@ var symbols = []string{
 	"∫⁻", "∠", "∡", "^[",
 }
 
+// bracketLiterals are tokens that open a literal (round 24a): Lean's
+// tokenizer reads the longest token declared, so 3 ![2, 3] is 3 applied to
+// a vector, not the factorial 3 ! before a list. Longest first.
+var bracketLiterals = []string{"!![", "![", "#["}
+
+// bracketLiteralNames cite the declarations of bracketLiterals.
+var bracketLiteralNames = map[string]string{
+	"!![": `a matrix literal (syntax "!![" … "]", Mathlib/Data/Matrix/Notation.lean)`,
+	"![":  `a vector literal (syntax "![" term,* "]", Mathlib/Data/Fin/VecNotation.lean)`,
+	"#[":  `an array literal (syntax "#[" … "]", Lean core, Init/Data/Array/Basic.lean)`,
+}
+
 // gluedToBracket are symbols Lean knows only with their "[" glued on: the
 // declared token is "=ᶠ[" (notation:50 f " =ᶠ[" l:50 "] " g:50), "→ₗ[",
 // and so on, so "=ᶠ [l]" is not Lean. The lexer reads the symbol and the
@@ -343,6 +355,11 @@ func (l *lexer) scanSymbol(i int, r rune, size int) (int, error) {
 		candidates = symbolsASCII[r]
 	} else {
 		candidates = symbolsByRune[r]
+	}
+	for _, t := range bracketLiterals {
+		if strings.HasPrefix(l.src[i:], t) {
+			return 0, fmt.Errorf("%w: %q at byte %d opens %s, one token to Lean, which lean-ast does not read (it is not ! or # before a list)", ErrNotModelled, t, i, bracketLiteralNames[t])
+		}
 	}
 	for _, s := range candidates {
 		if len(s.text) > len(m.text) && strings.HasPrefix(l.src[i:], s.text) {
