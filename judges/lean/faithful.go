@@ -70,6 +70,9 @@ func unfaithful(d Difference, na, nb *Node) string {
 	if t != lone {
 		return fmt.Sprintf("the statements differ only in %s vs %s inside %s, a term with no variable whose two values may coincide", d.A, d.B, clipNode(t))
 	}
+	if c := closedProposition(d); c != nil {
+		return fmt.Sprintf("the statements differ only in %s vs %s inside %s, a proposition with no variable: true or false whatever the statement's variables, and two such may both hold (∃ x : ℕ, x > 5 and ∃ x : ℕ, x > 6)", d.A, d.B, clipNode(c))
+	}
 	if r := enclosingRelation(d); r != nil && !hasFreeVariable(r) {
 		return fmt.Sprintf("the statements differ only in %s vs %s inside %s, a relation between terms with no variable, true or false either way (2 < 3 and 2 < 4)", d.A, d.B, clipNode(r))
 	}
@@ -1538,4 +1541,61 @@ func closedNonempty(n *Node) bool {
 	one := big.NewRat(1, 1)
 	hit, notConstant := evaluations(size, allModes, func(v *big.Rat) bool { return v.Cmp(one) < 0 })
 	return !hit && !notConstant
+}
+
+// closedProposition is the outermost proposition around the difference
+// that has no variable and stands in a hypothesis of the statement or
+// inside a proposition with variables, or nil (round 24): a hypothesis ∃ x
+// : ℕ, x > 5 is true, as is ∃ x : ℕ, x > 6, and a statement assuming
+// either is the same; so is P x ∧ (2 < 3) against P x ∧ (2 < 4). A
+// conclusion with no variable is the statement's claim (∃ n : ℕ, n > 5
+// against ∃ n : ℕ, n > 6 as the whole statement, like ∀ x : ℝ, x ^ 2 ≥ 0
+// against ≥ 1): lean-ast takes the two for different claims, a stated
+// limit when both hold.
+func closedProposition(d Difference) *Node {
+	i, open := 0, false
+	for ; i < len(d.path); i++ {
+		p, next := d.path[i], d.at
+		if i+1 < len(d.path) {
+			next = d.path[i+1]
+		}
+		top := p.K == KindTheorem || p.K == KindDecl || p.K == KindDecls ||
+			p.K == KindPi && len(p.C) > 0 && p.C[len(p.C)-1] == next
+		if !top {
+			if p.K == KindPi && len(p.C) == 2 && p.C[0] == next {
+				i, open = i+1, true // into one of the statement's hypotheses
+			}
+			break
+		}
+	}
+	for ; i < len(d.path); i++ {
+		p := d.path[i]
+		prop := p.K == KindPi || p.K == KindExists || p.K == KindExistsUnique || p.K == KindUnary && p.V == "¬" ||
+			p.K == KindBinary && propOps[p.V]
+		closed := !hasFreeVariable(withoutBinderTypes(p))
+		if prop && closed && open {
+			return p
+		}
+		if !closed {
+			open = true
+		}
+	}
+	return nil
+}
+
+// withoutBinderTypes is n with its binders' number types as holes: ℕ in
+// ∃ x : ℕ, x > 5 names a type, not a variable of the statement.
+func withoutBinderTypes(n *Node) *Node {
+	if len(n.C) == 0 {
+		return n
+	}
+	kids := make([]*Node, len(n.C))
+	for i, c := range n.C {
+		if binderKinds[n.K] && i == 0 && len(n.C) > 1 && numRank[typeClass(c)] > 0 {
+			kids[i] = &Node{K: KindHole, V: "_"}
+			continue
+		}
+		kids[i] = withoutBinderTypes(c)
+	}
+	return &Node{K: n.K, V: n.V, C: kids}
 }
