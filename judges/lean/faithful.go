@@ -36,6 +36,10 @@ func unfaithful(d Difference, na, nb *Node) string {
 		if why := sameByOperands(d); why != "" {
 			return why
 		}
+		if d.at != nil && d.at.K == KindUnary {
+			// ⋃₀ {t} and ⋂₀ {t} are both t (round 24b)
+			return fmt.Sprintf("the statements differ only in %s vs %s, prefix operators that may agree on their operand", d.A, d.B)
+		}
 	}
 	// < against ≤, or a moved bound (x ≤ 3 and x ≤ 2), in an if's
 	// condition: the conditions differ at a boundary where the branches
@@ -69,6 +73,9 @@ func unfaithful(d Difference, na, nb *Node) string {
 	}
 	if t != lone {
 		return fmt.Sprintf("the statements differ only in %s vs %s inside %s, a term with no variable whose two values may coincide", d.A, d.B, clipNode(t))
+	}
+	if h := impliedByHypothesis(d); h != nil {
+		return fmt.Sprintf("the statements differ only in %s vs %s, in a part of the statement that holds the hypothesis %s as written, which may make it true whatever the difference (x = 2 ⊢ x = 2 ∨ y = 3)", d.A, d.B, clipNode(h))
 	}
 	if c := closedProposition(d); c != nil {
 		return fmt.Sprintf("the statements differ only in %s vs %s inside %s, a proposition with no variable: true or false whatever the statement's variables, and two such may both hold (∃ x : ℕ, x > 5 and ∃ x : ℕ, x > 6)", d.A, d.B, clipNode(c))
@@ -632,6 +639,22 @@ func masked(d Difference, env map[string]*Node, class string) string {
 			if len(p.C) == 4 && child == p.C[3] && !hasFreeVariable(p.C[2]) && !closedNonempty(p.C[2]) {
 				return fmt.Sprintf("%s, in the body of %s over %s, a domain with no variable that may be empty", what, p.V, clipNode(p.C[2]))
 			}
+			// a domain summed over with a body that may be constant
+			// (0, x - x, i * 0: round 24b): ∑ over any domain is 0
+			if len(p.C) == 4 && child != p.C[3] && mayBeConstant(p.C[3], false) {
+				return fmt.Sprintf("%s, in the domain of %s, whose body %s may be a constant such as 0 or ∅ (then the domain does not matter)", what, p.V, clipNode(p.C[3]))
+			}
+		case KindLambda:
+			// a fun's body counts where the fun is compared (f = fun x
+			// => …) or given to a bound function; composed, applied or
+			// imaged it may be thrown away ((fun _ => 0) ∘ g: round 24b)
+			j := i - 1
+			for j >= 0 && d.path[j].K == KindParen {
+				j--
+			}
+			if !topChain(d.path, i) && (j < 0 || !lambdaKept(d.path[j], d.path[j+1], env)) {
+				return what + ", inside a fun whose use lean-ast does not read (composed, applied or mapped, it may not use its body)"
+			}
 		case KindApp:
 			// A function lean-ast does not name (a fun, a vector, a dot
 			// notation s.sum, a composition) may ignore its argument or
@@ -656,6 +679,11 @@ func masked(d Difference, env map[string]*Node, class string) string {
 			// characteristic 2 that is f (↑n + 1) (round 12a).
 			if h := p.C[0]; child != h && h.K == KindID && env[h.V] != nil && !readableDomain(domainOf(env[h.V], p, child)) {
 				return fmt.Sprintf("%s, in an argument of %s, whose domain lean-ast cannot read as ℕ, ℤ, ℚ, ℝ, ℂ, a set of them or Prop (there two numerals may be one element)", what, h.V)
+			}
+			// and its value is one of its codomain, which may have one
+			// element (f : ℝ → Unit: round 24b)
+			if h := p.C[0]; child != h && h.K == KindID && env[h.V] != nil && !readableCodomain(codomainOf(env[h.V], len(p.C)-1), env) {
+				return fmt.Sprintf("%s, in an argument of %s, whose values lean-ast cannot read as ℕ, ℤ, ℚ, ℝ, ℂ, a set of them, Prop or a type the statement binds (a type of one element makes all values one)", what, h.V)
 			}
 		case KindProj:
 			// (x + 3).gcd 1, (x - x + 1).sign, (x + 3, y).2: a field or a
@@ -683,6 +711,15 @@ func masked(d Difference, env map[string]*Node, class string) string {
 		case KindFloor, KindCeil, KindFloorNat, KindCeilNat, KindAbs, KindNorm:
 			return what + ", under a rounding, an absolute value or a norm, which may map two values to one"
 		case KindBinary:
+			if dual := absorption[p.V]; dual != "" {
+				for _, other := range p.C {
+					if other != child && absorbedBy(p.V, dual, child, other, d) {
+						// s ∪ (s ∩ t) is s, p ∧ (p ∨ q) is p (sup_inf_self,
+						// and_or_self), s ∪ (s \ t) is s (round 24b)
+						return fmt.Sprintf("%s, under %s beside %s, which absorbs it (s ∪ (s ∩ t) is s)", what, p.V, clipNode(other))
+					}
+				}
+			}
 			if len(p.C) != 2 {
 				continue
 			}
@@ -727,7 +764,14 @@ func masked(d Difference, env map[string]*Node, class string) string {
 					// 0 ^ 3, 2 * x = n % n is 3 * x = n % n
 					return fmt.Sprintf("%s, on a side compared with %s, a term that may be 0, 1 or -1, through a product or a power", what, clipNode(other))
 				}
-				return ""
+				// The proposition may still vanish in what holds it ({x |
+				// x < 2} ∩ ∅, p ∨ (p ∧ x < 2), decide (x < 2) under 0 *:
+				// round 24b): the walk goes on, now past the arithmetic.
+				multiplicative, inExponent, class = false, false, ""
+			case (p.V == "''" || p.V == "⁻¹'") && child == p.C[1] && !boundFunction(p.C[0], env):
+				// Real.cos '' s: a function lean-ast does not read may map
+				// two sets to one image
+				return fmt.Sprintf("%s, in the set mapped by %s, which may map two sets to one", what, clipNode(p.C[0]))
 			}
 		}
 	}
@@ -840,8 +884,11 @@ func mayBeConstant(n *Node, field bool) bool {
 			}
 		case "*", "•", "∩", "×ˢ":
 			// literal operands only: boundaryValue walks its operand, and
-			// at every level of a chain of 3,900 factors that was cubic
-			if literalValue(n.C[0]) == "0" || literalValue(n.C[1]) == "0" || isBottom(n.C[0]) || isBottom(n.C[1]) {
+			// at every level of a chain of 3,900 factors that was cubic;
+			// and a big operator that may be 0 or ∅ (n * ∑ i ∈ s, 0:
+			// round 24b)
+			if literalValue(n.C[0]) == "0" || literalValue(n.C[1]) == "0" || isBottom(n.C[0]) || isBottom(n.C[1]) ||
+				constantBig(n.C[0], field) || constantBig(n.C[1], field) {
 				return true
 			}
 		case "^":
@@ -851,6 +898,10 @@ func mayBeConstant(n *Node, field bool) bool {
 		}
 	case n.K == KindApp && len(n.C) > 0 && n.C[0].K == KindID && strings.HasPrefix(n.C[0].V, "#"):
 		return false // a bound function: any function
+	case n.K == KindBig && len(n.C) == 4:
+		// ∑ i ∈ range n, 0 and ⋃ i ∈ s, ∅ are constant whatever the
+		// domain (round 24b)
+		return mayBeConstant(n.C[3], field)
 	}
 	for i, c := range n.C {
 		if i == 0 && n.K == KindApp && c.K == KindID {
@@ -1367,6 +1418,9 @@ func hasFreeVariable(n *Node) bool {
 			if m.K == KindAscription && i == 1 {
 				continue
 			}
+			if binderKinds[m.K] && i == 0 && len(m.C) > 1 && numRank[typeClass(c)] > 0 {
+				continue // ℝ in {x : ℝ | False}: a type, no variable
+			}
 			if walk(c, m.K == KindApp && i == 0) {
 				return true
 			}
@@ -1441,6 +1495,22 @@ func hasKind(n *Node, k Kind) bool {
 // the operands of + * ∩ ∪ ⊔ ⊓ ∆ (a + b and b + a): where a different
 // operator applies to both, or a - b is 0, their values may coincide. *
 // is taken as commutative too, which can only leave a pair undecided.
+// selfCancels reports whether n is y - y or t \ t (0 or ∅) up to order.
+func selfCancels(n *Node) bool {
+	n = unwrapParens(n)
+	return n.K == KindBinary && len(n.C) == 2 && (n.V == "-" || n.V == "\\") && sameUpToOrder(n.C[0], n.C[1])
+}
+
+// absorbs reports whether other is an op of a with something, up to
+// order, so that a ∪ (a ∩ t) and a ∩ (a ∪ t) are a.
+func absorbs(a, other *Node, op string) bool {
+	other = unwrapParens(other)
+	if other.K != KindBinary || other.V != op || len(other.C) != 2 {
+		return false
+	}
+	return sameUpToOrder(a, other.C[0]) || sameUpToOrder(a, other.C[1])
+}
+
 func sameUpToOrder(a, b *Node) bool {
 	return orderFreeHash(a) == orderFreeHash(b)
 }
@@ -1460,6 +1530,14 @@ func orderFreeHash(n *Node) uint64 {
 			n = unwrapParens(n.C[0])
 			continue
 		case n.V == "+" && l == "0", n.V == "*" && l == "1":
+			n = unwrapParens(n.C[1])
+			continue
+		case (n.V == "+" || n.V == "-" || n.V == "∪") && selfCancels(n.C[1]), n.V == "∪" && absorbs(n.C[0], n.C[1], "∩"), n.V == "∩" && absorbs(n.C[0], n.C[1], "∪"):
+			// x - (y - y), s ∪ (t \ t), s ∪ (s ∩ t), s ∩ (s ∪ t) are x and
+			// s (round 24b)
+			n = unwrapParens(n.C[0])
+			continue
+		case (n.V == "+" || n.V == "∪") && selfCancels(n.C[0]), n.V == "∪" && absorbs(n.C[1], n.C[0], "∩"), n.V == "∩" && absorbs(n.C[1], n.C[0], "∪"):
 			n = unwrapParens(n.C[1])
 			continue
 		}
@@ -1572,7 +1650,7 @@ func closedProposition(d Difference) *Node {
 		p := d.path[i]
 		prop := p.K == KindPi || p.K == KindExists || p.K == KindExistsUnique || p.K == KindUnary && p.V == "¬" ||
 			p.K == KindBinary && propOps[p.V]
-		closed := !hasFreeVariable(withoutBinderTypes(p))
+		closed := !hasFreeVariable(p)
 		if prop && closed && open {
 			return p
 		}
@@ -1583,19 +1661,188 @@ func closedProposition(d Difference) *Node {
 	return nil
 }
 
-// withoutBinderTypes is n with its binders' number types as holes: ℕ in
-// ∃ x : ℕ, x > 5 names a type, not a variable of the statement.
-func withoutBinderTypes(n *Node) *Node {
-	if len(n.C) == 0 {
-		return n
+// absorption maps the lattice and logic operators to their duals: an
+// operand absorbs a dual term that has it as an operand (s ∪ (s ∩ t) = s,
+// p ∧ (p ∨ q) = p).
+var absorption = map[string]string{"∧": "∨", "∨": "∧", "∩": "∪", "∪": "∩", "⊓": "⊔", "⊔": "⊓"}
+
+// absorbedBy reports whether child, an operand of op, is absorbed by the
+// operand other beside it: child is a dual term (or, under ∪, a
+// difference other \ t) with other as an operand apart from the
+// difference (so in both statements); for a differing operator at child,
+// either statement's operator counts.
+func absorbedBy(op, dual string, child, other *Node, d Difference) bool {
+	c := unwrapParens(child)
+	if c.K != KindBinary {
+		return false
 	}
-	kids := make([]*Node, len(n.C))
-	for i, c := range n.C {
-		if binderKinds[n.K] && i == 0 && len(n.C) > 1 && numRank[typeClass(c)] > 0 {
-			kids[i] = &Node{K: KindHole, V: "_"}
-			continue
+	ops := []string{c.V}
+	if c == d.at && d.Kind == "operator" {
+		ops = []string{d.A, d.B}
+	}
+	for _, v := range ops {
+		var operands []*Node
+		switch {
+		case v == dual:
+			operands = c.C
+		case op == "∪" && v == "\\" && len(c.C) == 2:
+			operands = c.C[:1]
 		}
-		kids[i] = withoutBinderTypes(c)
+		for _, o := range operands {
+			if found, _ := containsApart(o, other, d.at, d.Kind == "operator"); found && Equal(unwrapParens(o), unwrapParens(other)) {
+				return true
+			}
+		}
 	}
-	return &Node{K: n.K, V: n.V, C: kids}
+	return false
+}
+
+// containsApart reports whether sub is a subterm of n, n itself
+// included, that does not hold the difference at hole: such a part is the
+// same in both statements (s in s ∪ (s ∩ t), with the difference in t).
+// It returns whether n holds hole too. opOnly says the difference is
+// hole's operator alone: its operands are the same in both statements.
+func containsApart(n, sub, hole *Node, opOnly bool) (found, holds bool) {
+	if n == hole {
+		for _, c := range n.C {
+			if f, _ := containsApart(c, sub, hole, opOnly); f && opOnly {
+				return true, true
+			}
+		}
+		return false, true
+	}
+	for _, c := range n.C {
+		f, h := containsApart(c, sub, hole, opOnly)
+		if f {
+			return true, true
+		}
+		holds = holds || h
+	}
+	return !holds && Equal(n, sub), holds
+}
+
+// boundFunction reports whether f is a name the statement binds (any
+// function, so its images keep differences apart).
+func boundFunction(f *Node, env map[string]*Node) bool {
+	f = unwrapParens(f)
+	return f.K == KindID && env[f.V] != nil
+}
+
+// lambdaKept reports whether the fun lam (or the parentheses around it),
+// whose parent on the path is parent, is used whole: an operand of = or ≠, or an argument of a bound
+// function.
+func lambdaKept(parent, lam *Node, env map[string]*Node) bool {
+	switch {
+	case parent.K == KindBinary && (parent.V == "=" || parent.V == "≠"):
+		return true
+	case parent.K == KindApp && len(parent.C) > 1 && parent.C[0] != lam:
+		return boundFunction(parent.C[0], env)
+	}
+	return false
+}
+
+// codomainOf is the type of a function of type t applied to n arguments,
+// or nil.
+func codomainOf(t *Node, n int) *Node {
+	for ; n > 0; n-- {
+		t = unwrapParens(t)
+		if !(t.K == KindPi || t.K == KindBinary && t.V == "→") || len(t.C) != 2 {
+			return nil
+		}
+		t = t.C[1]
+	}
+	return t
+}
+
+// readableCodomain reports whether a function into type t may tell two
+// arguments apart (not so into Unit): a type readableDomain reads, a type
+// variable the statement binds (any type), a set, Finset or list type,
+// one of manyValued, or a function type into one.
+func readableCodomain(t *Node, env map[string]*Node) bool {
+	if t == nil {
+		return false
+	}
+	t = unwrapParens(t)
+	switch {
+	case readableDomain(t):
+		return true
+	case t.K == KindID && (env[t.V] != nil || manyValued[t.V]):
+		return true
+	case (t.K == KindPi || t.K == KindBinary && t.V == "→") && len(t.C) == 2:
+		return readableCodomain(t.C[1], env)
+	case t.K == KindApp && len(t.C) == 2 && t.C[0].K == KindID && (t.C[0].V == "Set" || t.C[0].V == "Finset" || t.C[0].V == "List"):
+		return true // never one value: ∅ and univ, [] and [x] differ
+	}
+	return false
+}
+
+// manyValued are Mathlib's types of more than one value that
+// readableDomain does not list.
+var manyValued = map[string]bool{"NNReal": true, "ENNReal": true, "EReal": true, "PNat": true, "ENat": true, "Bool": true}
+
+// constantBig reports whether n is a big operator whose body may be
+// constant (∑ i ∈ s, 0).
+func constantBig(n *Node, field bool) bool {
+	n = unwrapValue(n)
+	return n.K == KindBig && len(n.C) == 4 && mayBeConstant(n.C[3], field)
+}
+
+// impliedByHypothesis is a hypothesis of the statement that the
+// hypothesis or conclusion holding the difference contains as written
+// apart from the difference, or nil (round 24b): with h₁ : x = 2, a
+// hypothesis x = 2 ∨ y = 3 holds whatever y = 3 says, as does such a
+// conclusion. (A hypothesis A ∧ B reads as two.)
+func impliedByHypothesis(d Difference) *Node {
+	on := map[*Node]bool{d.at: true}
+	var chain *Node
+	for _, p := range d.path {
+		on[p] = true
+		if chain == nil && p.K == KindPi {
+			chain = p
+		}
+	}
+	if chain == nil {
+		return nil
+	}
+	// the statement's parts: its hypotheses (and binder types) down the
+	// chain of Pis, then its conclusion
+	var parts []*Node
+	n := chain
+	for n.K == KindPi && len(n.C) == 2 {
+		parts = append(parts, n.C[0])
+		n = n.C[1]
+	}
+	parts = append(parts, n)
+	var part *Node
+	for _, c := range parts {
+		if on[c] {
+			part = c
+		}
+	}
+	if part == nil {
+		return nil
+	}
+	for _, h := range parts[:len(parts)-1] {
+		prop := h.K == KindExists || h.K == KindUnary && h.V == "¬" || h.K == KindBinary && propOps[h.V]
+		if prop && h != part && absorbedBy("∧", "∨", part, h, d) {
+			return h
+		}
+	}
+	return nil
+}
+
+// topChain reports whether path[i] is one of the declaration's own
+// binders: every node above it is a declaration or a binder whose body
+// holds the rest (a def's or an instance's binders read as funs).
+func topChain(path []*Node, i int) bool {
+	for j := 0; j < i; j++ {
+		p := path[j]
+		switch {
+		case p.K == KindDecls || p.K == KindDecl || p.K == KindTheorem:
+		case (p.K == KindLambda || p.K == KindPi) && len(p.C) > 0 && p.C[len(p.C)-1] == path[j+1]:
+		default:
+			return false
+		}
+	}
+	return true
 }
