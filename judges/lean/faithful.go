@@ -1589,11 +1589,11 @@ func complementOf(s, c *Node) bool {
 }
 
 // closedNonempty reports whether a domain with no variable is a Finset
-// interval that lean-ast works out to be nonempty on every reading of its
-// numerals (Finset.range 5, Finset.Icc 1 3; Finset.range (2 - 5) is
-// empty on ℕ): range k holds k ≥ 1, Icc a b needs b + 1 - a ≥ 1, Ico and
-// Ioc need b - a ≥ 1, Ioo needs b - (a + 1) ≥ 1, which truncated
-// subtraction on ℕ reads the same way.
+// interval that lean-ast works out to hold two elements at least on every
+// reading of its numerals (Finset.range 5, Finset.Icc 1 3; Finset.range (2
+// - 5) is empty on ℕ, Finset.range 1 is {0}): its size is k for range k,
+// b + 1 - a for Icc a b, b - a for Ico and Ioc, b - (a + 1) for Ioo, which
+// truncated subtraction on ℕ reads the same way.
 func closedNonempty(n *Node) bool {
 	n = unwrapParens(n)
 	if n.K != KindApp || len(n.C) < 2 || n.C[0].K != KindID {
@@ -1616,8 +1616,10 @@ func closedNonempty(n *Node) bool {
 	default:
 		return false
 	}
-	one := big.NewRat(1, 1)
-	hit, notConstant := evaluations(size, allModes, func(v *big.Rat) bool { return v.Cmp(one) < 0 })
+	// two elements at least: over one (Finset.range 1) the bound name is
+	// one value, where i * 2 and i * 3 may agree (both 0)
+	two := big.NewRat(2, 1)
+	hit, notConstant := evaluations(size, allModes, func(v *big.Rat) bool { return v.Cmp(two) < 0 })
 	return !hit && !notConstant
 }
 
