@@ -387,27 +387,49 @@ func imageBinderNames(b *Node) []string {
 // (α : Type*) := α with toLex and ofLex (Mathlib/Order/Synonym.lean), def
 // Additive (α : Type*) := α and def Multiplicative (α : Type*) := α with
 // ofMul, toMul, ofAdd, toAdd (Mathlib/Algebra/Group/TypeTags), and
-// Finset.Colex. A value of one beside a value of the type it wraps
-// elaborates at whichever binrel% or binop% reads first.
+// Finset.Colex; Option beside def WithTop (α) := Option α or def WithBot
+// (α) := Option α (Mathlib/Order/TypeTags.lean), whose orders put none at
+// the top and at the bottom (Option itself is rare in statements, so it
+// stands for the pair). A value of one beside a value of the type it
+// wraps elaborates at whichever binrel% or binop% reads first.
 var typeSynonyms = map[string]bool{"OrderDual": true, "toDual": true, "ofDual": true, "Lex": true, "toLex": true, "ofLex": true,
 	"Colex": true, "toColex": true, "ofColex": true, "Additive": true, "Multiplicative": true, "ofMul": true, "toMul": true,
-	"ofAdd": true, "toAdd": true}
+	"ofAdd": true, "toAdd": true, "Option": true}
+
+// synonymPairs are type synonyms too common to refuse alone, with the
+// type they wrap: def ZMod : ℕ → Type | 0 => ℤ | n + 1 => Fin (n + 1)
+// (Mathlib/Data/ZMod/Defs.lean), with no order of its own, beside Fin.
+var synonymPairs = map[string]string{"ZMod": "Fin"}
 
 // typeSynonymUse names the first name in tree that is one of
-// typeSynonyms, or "".
+// typeSynonyms, or a pair of synonymPairs both named, or "".
 func typeSynonymUse(tree *Node) string {
-	if tree.K == KindPostfix && tree.V == "ᵒᵈ" {
-		return "αᵒᵈ (OrderDual)"
-	}
-	if tree.K == KindID || tree.K == KindProj {
-		name := tree.V
-		if typeSynonyms[name[strings.LastIndexByte(name, '.')+1:]] {
-			return name
+	heads := map[string]bool{}
+	var walk func(n *Node) string
+	walk = func(n *Node) string {
+		if n.K == KindPostfix && n.V == "ᵒᵈ" {
+			return "αᵒᵈ (OrderDual)"
 		}
+		if n.K == KindID || n.K == KindProj {
+			last := n.V[strings.LastIndexByte(n.V, '.')+1:]
+			if typeSynonyms[last] {
+				return n.V
+			}
+			heads[last] = true
+		}
+		for _, c := range n.C {
+			if name := walk(c); name != "" {
+				return name
+			}
+		}
+		return ""
 	}
-	for _, c := range tree.C {
-		if name := typeSynonymUse(c); name != "" {
-			return name
+	if name := walk(tree); name != "" {
+		return name
+	}
+	for syn, base := range synonymPairs {
+		if heads[syn] && heads[base] {
+			return syn + " beside " + base
 		}
 	}
 	return ""
