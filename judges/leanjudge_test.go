@@ -23,7 +23,10 @@ func TestLeanJudgeUnchangedStatement(t *testing.T) {
 		{"the misaligned statement, re-spaced and renamed", stmt, gold, "theorem t (y : ℝ)  (h : 0 ≤ y) : Real.sqrt (y ^ 2) = y := by sorry", eval.NotEquivalent},
 		{"the misaligned statement as is", stmt, gold, stmt, eval.NotEquivalent},
 		{"the gold, renamed", stmt, gold, "theorem t (y : ℝ) (h : 0 < y) : Real.sqrt (y ^ 2) = y := sorry", eval.Equivalent},
-		{"no statement known", "", gold, stmt, eval.NotEquivalent}, // one relation apart: Different on its own
+		// one relation apart, but no witness: at x = 0 the prediction's
+		// conclusion is Real.sqrt (0 ^ 2) = 0, which lean-ast does not
+		// work out (and both statements hold: they are equivalent)
+		{"no statement known", "", gold, stmt, eval.Undecided},
 		{"gold equal to the statement (bad label): no rule", stmt, stmt, "theorem t (x : ℝ) (h : 0 ≤ x) (k : x ≠ 3) : Real.sqrt (x ^ 2) = x := sorry", eval.Undecided},
 		{"another statement entirely: undecided", stmt, gold, "theorem t (x : ℝ) (h : 0 < x) (k : x ≤ 4) : Real.sqrt (x ^ 2) = |x| := sorry", eval.Undecided},
 	} {

@@ -192,7 +192,9 @@ func TestCalibrateOfflineUndecided(t *testing.T) {
 	d, a := r.DecidedPairs, r.AllPairs
 	got := fmt.Sprintf("decided %d coverage %s U=eq %d U=not %d | %d %d %d %d | %d %d %d %d", r.Decided, show(r.Coverage),
 		r.UndecidedEquivalent, r.UndecidedNotEquivalent, d.TP, d.TN, d.FP, d.FN, a.TP, a.TN, a.FP, a.FN)
-	if want := "decided 3 coverage 0.7500 U=eq 1 U=not 0 | 1 2 0 0 | 1 2 0 1"; got != want {
+	// y ^ 3 = 5 differs from x ^ 2 = 5 only at points lean-ast does not
+	// try (∛5, √5): undecided, with no witness
+	if want := "decided 2 coverage 0.5000 U=eq 1 U=not 1 | 1 1 0 0 | 1 2 0 1"; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

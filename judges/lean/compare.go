@@ -34,7 +34,8 @@ type Prepared struct {
 	st          *Statement
 	err         error
 	norm, plain *Node // Normalize, and normalize without binder orders
-	renamed     *Node // the tree with bound names by position, nothing moved
+	renamed     *Node // the tree with bound names by position, hypothesis runs in their least order
+	asWritten   *Node // the same with nothing moved
 	// headerNames and headerInstances are why the sample's header may
 	// give names and notation other meanings (InHeaderContext), or "".
 	headerNames, headerInstances string
@@ -132,6 +133,18 @@ func unparen(n *Node) *Node {
 	return &Node{K: n.K, V: n.V, C: kids}
 }
 
+// written is the tree with its bound names by position and nothing
+// moved, top-level hypotheses included (positional tries their orders).
+func (p *Prepared) written() *Node {
+	if p.asWritten == nil {
+		tree := unparen(p.st.Tree)
+		z := &normalizer{}
+		z.occ = newOccIndex(tree)
+		p.asWritten = z.alpha(tree, nil, 0, 0, false, 0)
+	}
+	return p.asWritten
+}
+
 func (p *Prepared) unordered() *Node {
 	if p.plain == nil {
 		p.plain = normalize(p.st.Tree, 0)
@@ -144,7 +157,9 @@ func (p *Prepared) unordered() *Node {
 var decidableHeads = map[string]bool{"ite": true, "dite": true, "decide": true, "Finset.filter": true, "List.filter": true,
 	"Multiset.filter": true, "Nat.count": true, "Nat.find": true, "Nat.findGreatest": true, "List.countP": true,
 	"Multiset.countP": true, "Finset.piecewise": true, "List.count": true, "Multiset.count": true, "Set.toFinset": true,
-	"Finset.subtype": true, "List.find?": true, "List.any": true, "List.all": true, "Fintype.card": true}
+	"Finset.subtype": true, "List.find?": true, "List.any": true, "List.all": true, "Fintype.card": true,
+	"List.takeWhile": true, "List.dropWhile": true, "List.partition": true, "List.eraseP": true, "List.findIdx": true,
+	"List.findIdx?": true, "List.span": true, "Array.filter": true, "Array.any": true, "Array.all": true}
 
 // decidableConstruct names n when it is a construct whose proposition
 // Lean must decide by instance search, which matches the proposition's
@@ -162,6 +177,10 @@ func decidableConstruct(n *Node) string {
 		return "a subtype {x // p} (Fintype.card and Finset.univ over it decide p)"
 	case n.K == KindFilter:
 		return "a with filter (Finset.filter)"
+	case n.K == KindBinary && (strings.TrimPrefix(n.V, "?") == "&&" || strings.TrimPrefix(n.V, "?") == "||"), n.K == KindUnary && n.V == "!":
+		return "a Bool operator (" + n.V + "), which decides a Prop given to it"
+	case n.K == KindCoe && len(n.C) == 1 && (unwrapParens(n.C[0]).K == KindSetOf || unwrapParens(n.C[0]).K == KindSep):
+		return "a set-builder used as a type (its Fintype decides the predicate)"
 	case n.K == KindAscription && len(n.C) == 2 && (typeHead(n.C[1]) == "Finset" || typeHead(n.C[1]) == "Bool"):
 		return "a term ascribed " + typeHead(n.C[1]) + " (a Finset set-builder, a Prop as a Bool)"
 	case n.K == KindApp && len(n.C) > 0 && (n.C[0].K == KindID || n.C[0].K == KindProj):
@@ -209,7 +228,8 @@ func sameDecidableParts(a, b *Node) bool {
 
 // decidableMethods are decidableHeads by dot notation.
 var decidableMethods = map[string]bool{"filter": true, "count": true, "countP": true, "find": true, "findGreatest": true, "piecewise": true,
-	"find?": true, "any": true, "all": true, "toFinset": true, "subtype": true}
+	"find?": true, "any": true, "all": true, "toFinset": true, "subtype": true, "takeWhile": true, "dropWhile": true,
+	"partition": true, "eraseP": true, "findIdx": true, "findIdx?": true, "span": true, "filterMap": true, "removeAll": true}
 
 // ComparePrepared is Compare on statements already read; a is the gold's
 // side (the reasons name it so).
@@ -227,6 +247,16 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 	}
 	na, nb := a.normalized(), b.normalized()
 	if Equal(na, nb) {
+		if !Equal(a.written(), b.written()) && untypedUses(a.written()) != untypedUses(b.written()) &&
+			!(uniformUntypedUses(a.st.Tree, map[string]*Node{}) && uniformUntypedUses(b.st.Tree, map[string]*Node{}) &&
+				len(autoBound(a.written())) == 0 && len(autoBound(b.written())) == 0) {
+			return Undecided, "the normalized trees are equal, but a name bound without a type (or bound by Lean itself, as autoImplicit binds x) is used in other terms or in another order: Lean gives it the type its first elaborated use needs (∃ x, x < (3 : ℕ) ∧ x = (1 / 2 : ℝ) makes x a natural number, the other order a real), so lean-ast's reordering may change its type"
+		}
+		for _, p := range []*Prepared{a, b} {
+			if name := typeSynonymUse(p.st.Tree); name != "" && relationsAsWritten(a.written()) != relationsAsWritten(b.written()) {
+				return Undecided, fmt.Sprintf("the normalized trees are equal, but a relation is flipped or its sides swapped beside %s, a type synonym or a type that coerces both ways: Lean elaborates a < b at its first operand's type (with no cast between defeq types, or casting the other side to it), so a < b and b > a may be different relations", name)
+			}
+		}
 		if Equal(a.positional(), b.positional()) {
 			return Same, "the statements' normalized trees are equal"
 		}
@@ -234,10 +264,6 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 			if why := namesMayResolve(p); why != "" {
 				return Undecided, "the normalized trees are equal, but " + why + ": lean-ast's rewrites (notation as the functions it names, binders moved past instances) hold only for Mathlib's own names, so only trees equal as written, up to bound names and parentheses, are equivalent"
 			}
-		}
-		if ua := untypedUses(a.positional()); ua != untypedUses(b.positional()) &&
-			!(uniformUntypedUses(a.st.Tree, map[string]*Node{}) && uniformUntypedUses(b.st.Tree, map[string]*Node{})) {
-			return Undecided, "the normalized trees are equal, but a name bound without a type is used in other terms or in another order: Lean gives it the type its first elaborated use needs (∃ x, x < (3 : ℕ) ∧ x = (1 / 2 : ℝ) makes x a natural number, the other order a real), so lean-ast's reordering may change its type"
 		}
 		if i, n := differingDecl(a.positional(), b.positional()); i > 0 {
 			return Undecided, fmt.Sprintf("the normalized trees are equal, but declaration %d of %d is equal only after reordering, and the statement may use its shape (Classical.choose of a lemma, a hypothesis of a defined ∃ type, a lemma applied to arguments)", i, n)
@@ -253,8 +279,27 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 		return Same, "the statements' normalized trees are equal"
 	}
 	r, why := oneDifference(na, nb)
+	wa, wb := na, nb
 	if r != Different {
-		r, why = oneDifference(a.unordered(), b.unordered())
+		if r2, why2 := oneDifference(a.unordered(), b.unordered()); r2 == Different {
+			r, why, wa, wb = r2, why2, a.unordered(), b.unordered()
+		}
+	}
+	// "Not equivalent" only with a witness (round 25b): values where one
+	// proposition holds and the other does not. A single numeral or
+	// operator apart, the statements' variables correspond.
+	if d := SingleDifference(wa, wb); len(d) == 1 && (d[0].Kind == "numeral" || d[0].Kind == "operator") {
+		if w := findWitness(wa, wb); w != "" {
+			what := fmt.Sprintf("an operator (%s vs %s)", d[0].A, d[0].B)
+			if d[0].Kind == "numeral" {
+				what = fmt.Sprintf("a numeral (%s vs %s)", d[0].A, d[0].B)
+			}
+			r, why = Different, fmt.Sprintf("the statements differ only in %s: %s", what, w)
+		} else if r == Different {
+			r, why = Undecided, why+", but lean-ast found no values of the variables where one proposition holds and the other does not (it decides not equivalent only with such a witness)"
+		}
+	} else if r == Different {
+		r, why = Undecided, why+", but lean-ast found no values of the variables where one proposition holds and the other does not (it decides not equivalent only with such a witness)"
 	}
 	if r == Different {
 		if reason := beforeTheorem(na, nb); reason != "" {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // When the statement's names, instances and binders may not mean what
@@ -41,9 +42,6 @@ func namesMayResolve(p *Prepared) string {
 	}
 	if why := instanceTypes(p.st.Tree); why != "" {
 		return why
-	}
-	if name := typeSynonymUse(p.st.Tree); name != "" {
-		return fmt.Sprintf("%s names a type synonym (a def equal to the type it wraps, with other instances): Lean elaborates a < b at its first operand's type when the two types are defeq, with no cast, so a < b and b > a may be different orders", name)
 	}
 	if p.st.Tree.K == KindDecls && len(p.st.Tree.C) > 1 {
 		return "declarations or commands come before the theorem (a definition, an instance, a namespace, variable or open line)"
@@ -121,58 +119,100 @@ func rewritable(n *Node) bool {
 // application around it), which untypedUses lets the caller compare.
 func untypedUses(n *Node) string {
 	var entries []string
+	size := 0 // bytes written: a statement whose uses sit in huge terms is not compared use by use
+	tooLarge := fmt.Sprintf("too large to compare: %p", n)
 	types := map[string]*Node{} // bound names (positional) to their types
-	var walk func(n *Node)
-	walk = func(n *Node) {
+	var walk func(n *Node, top bool)
+	walk = func(n *Node, top bool) {
 		bound := binderKinds[n.K] && len(n.C) >= 2
-		if bound && n.C[0].K == KindHole && n.V != "_" && n.V != "" {
+		if bound && hasKind(n.C[0], KindHole) && n.V != "_" && n.V != "" {
 			body := n.C[len(n.C)-1]
 			if countUses(body, n.V, 2) > 1 {
 				var b strings.Builder
-				useContexts(body, n.V, nil, types, &b)
+				useContexts(body, n.V, nil, types, top && n.K == KindPi, &b)
 				entries = append(entries, b.String())
+				size += b.Len()
 			}
 		}
 		for i, c := range n.C {
+			if size > maxUseBytes {
+				return
+			}
 			if bound && i == len(n.C)-1 {
 				types[n.V] = n.C[0]
 			}
-			walk(c)
+			// the statement's own binders: the root's run of Pis
+			walk(c, top && (n.K == KindDecls || n.K == KindDecl || n.K == KindTheorem || n.K == KindPi && i == len(n.C)-1))
 		}
 		if bound {
 			delete(types, n.V)
 		}
 	}
-	walk(n)
+	walk(n, true)
+	// names no binder binds, which Lean binds itself as implicit
+	// arguments of the type their first use needs (autoImplicit: x, a₁,
+	// α), are binders without a type too (round 25a)
+	for _, name := range autoBound(n) {
+		if size > maxUseBytes {
+			break
+		}
+		var b strings.Builder
+		useContexts(n, name, nil, types, true, &b)
+		entries = append(entries, b.String())
+		size += b.Len()
+	}
+	if size > maxUseBytes {
+		return tooLarge // unequal to any other: undecided
+	}
 	// binders in hypotheses that trade places are the same binders
 	slices.Sort(entries)
 	return strings.Join(entries, ";")
 }
+
+// maxUseBytes bounds what untypedUses writes (the terms around 130
+// nested runs of ∃ binders, each use printing its relation, ran to
+// megabytes).
+const maxUseBytes = 1 << 16
 
 // useContexts writes, for each use of name in n in written order, the
 // term around it: the use and the arithmetic holding it, up to and with
 // the first node that is no arithmetic (a relation, an application, a
 // binder). The other bound names there are written as their types (types
 // maps them), the positions of their binders being no part of the
-// typing. path holds n's ancestors, innermost last.
-func useContexts(n *Node, name string, path []*Node, types map[string]*Node, b *strings.Builder) {
+// typing. With parts (the statement's own binders and the names Lean
+// binds), the hypothesis or conclusion holding the use is written too.
+// path holds n's ancestors, innermost last.
+func useContexts(n *Node, name string, path []*Node, types map[string]*Node, parts bool, b *strings.Builder) {
 	if n.K == KindID && (n.V == name || strings.HasPrefix(n.V, name+".")) {
-		ctx := n
+		ctx, below := n, n
 		for i := len(path) - 1; i >= 0; i-- {
 			ctx = path[i]
-			if !(ctx.K == KindParen || ctx.K == KindUnary && ctx.V == "-" || ctx.K == KindBinary && homogeneous[ctx.V] && !relations[ctx.V]) {
+			// f 0 with f bound without a full type (ℕ → _) is a value
+			// whose type the term around it fixes (round 25a)
+			head := ctx.K == KindApp && len(ctx.C) > 0 && ctx.C[0] == below
+			if !(head || ctx.K == KindParen || ctx.K == KindUnary && ctx.V == "-" || ctx.K == KindBinary && homogeneous[ctx.V] && !relations[ctx.V]) {
 				break
 			}
+			below = ctx
 		}
 		// desugared: b > 0 and 0 < b are one use (binrel% unifies a
 		// binder's unknown type with the other leaves' in either order)
 		b.WriteString(desugar(boundAsTypes(ctx, name, types)).String())
+		// and the statement's part (hypothesis or conclusion) holding it,
+		// by its place: another binder's type may be fixed there first
+		// ((s : Set _) with x ∈ s and x < (3 : ℕ) in one hypothesis)
+		if part := topPart(path); parts && part != nil {
+			// normalized, so that rewrites inside it (∀ a b as ∀ b a)
+			// keep it the same part
+			b.WriteString("@")
+			b.WriteString(Normalize(part).String())
+		}
 		b.WriteString("|")
 		return
 	}
 	path = append(path, n)
 	for _, c := range n.C {
-		useContexts(c, name, path, types, b)
+		useContexts(c, name, path, types, parts, b)
 	}
 }
 
@@ -214,7 +254,7 @@ func uniformUntypedUses(n *Node, env map[string]*Node) bool {
 	if binderKinds[n.K] && len(n.C) >= 2 {
 		name := strings.TrimPrefix(n.V, "[")
 		body := n.C[len(n.C)-1]
-		if n.C[0].K == KindHole && name != "_" && name != "" && countUses(body, name, 2) > 1 {
+		if hasKind(n.C[0], KindHole) && name != "_" && name != "" && countUses(body, name, 2) > 1 {
 			types := map[string]bool{}
 			if !domainUses(body, name, env, types) || len(types) != 1 {
 				return false
@@ -396,15 +436,18 @@ var typeSynonyms = map[string]bool{"OrderDual": true, "toDual": true, "ofDual": 
 	"Colex": true, "toColex": true, "ofColex": true, "Additive": true, "Multiplicative": true, "ofMul": true, "toMul": true,
 	"ofAdd": true, "toAdd": true, "Option": true}
 
-// synonymPairs are type synonyms too common to refuse alone, with the
-// type they wrap: def ZMod : ℕ → Type | 0 => ℤ | n + 1 => Fin (n + 1)
-// (Mathlib/Data/ZMod/Defs.lean), with no order of its own, beside Fin.
-var synonymPairs = map[string]string{"ZMod": "Fin"}
+// synonymPairs are types too common to refuse alone, with a type they
+// meet in a relation at whichever side Lean elaborates first: def ZMod :
+// ℕ → Type | 0 => ℤ | n + 1 => Fin (n + 1) (Mathlib/Data/ZMod/Defs.lean)
+// beside Fin, and ZMod and Fin beside ℤ and ℕ, to which each coerces and
+// which coerce to them (Int.cast, Nat.cast, Fin.val: (a : ZMod 4) = b and
+// b = a with b : ℤ are equalities in ZMod 4 and in ℤ: round 25a).
+var synonymPairs = map[string][]string{"ZMod": {"Fin", "ℤ", "Int", "ℕ", "Nat"}, "Fin": {"ℕ", "Nat", "ℤ", "Int"}}
 
 // typeSynonymUse names the first name in tree that is one of
 // typeSynonyms, or a pair of synonymPairs both named, or "".
 func typeSynonymUse(tree *Node) string {
-	heads := map[string]bool{}
+	heads, zmods := map[string]bool{}, 0
 	var walk func(n *Node) string
 	walk = func(n *Node) string {
 		if n.K == KindPostfix && n.V == "ᵒᵈ" {
@@ -416,6 +459,9 @@ func typeSynonymUse(tree *Node) string {
 				return n.V
 			}
 			heads[last] = true
+			if last == "ZMod" {
+				zmods++
+			}
 		}
 		for _, c := range n.C {
 			if name := walk(c); name != "" {
@@ -427,10 +473,103 @@ func typeSynonymUse(tree *Node) string {
 	if name := walk(tree); name != "" {
 		return name
 	}
-	for syn, base := range synonymPairs {
-		if heads[syn] && heads[base] {
-			return syn + " beside " + base
+	if zmods > 1 {
+		return "ZMod beside another ZMod" // (a : ZMod 4) = b with b : ZMod 6 casts b, b = a casts a
+	}
+	for _, syn := range []string{"ZMod", "Fin"} {
+		for _, base := range synonymPairs[syn] {
+			if heads[syn] && heads[base] {
+				return syn + " beside " + base
+			}
 		}
 	}
 	return ""
+}
+
+// autoBound lists the free names of n used more than once that Lean's
+// autoImplicit would bind: a single letter, Latin or Greek, with digits,
+// subscripts or primes after it (Lean's isValidAutoBoundImplicitName), in
+// order of first use. One walk counts them all (a statement of 2,000
+// hypotheses has as many names).
+func autoBound(n *Node) []string {
+	var order []string
+	uses := map[string]int{}
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if n.K == KindID && !strings.HasPrefix(n.V, "#") {
+			name, _, _ := strings.Cut(n.V, ".")
+			if uses[name] == 0 && autoBoundName(name) {
+				order = append(order, name)
+			}
+			uses[name]++
+		}
+		for _, c := range n.C {
+			walk(c)
+		}
+	}
+	walk(n)
+	out := order[:0]
+	for _, name := range order {
+		if uses[name] > 1 {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// autoBoundName reports whether Lean may bind name automatically: one
+// lower-case Latin or Greek letter followed by digits, subscripts or
+// primes only (Lean's strict isValidAutoBoundImplicitName; with
+// relaxedAutoImplicit any name is, a stated limit).
+func autoBoundName(name string) bool {
+	rs := []rune(name)
+	// a lower-case Latin or Greek letter (π is Real.pi under open Real)
+	if len(rs) == 0 || !(rs[0] >= 'a' && rs[0] <= 'z' || rs[0] >= 'α' && rs[0] <= 'ω' && rs[0] != 'π' && rs[0] != 'λ') {
+		return false
+	}
+	for _, r := range rs[1:] {
+		if !(unicode.IsDigit(r) || r >= '₀' && r <= '₉' || r == '\'' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// relationsAsWritten lists the relations of a written tree as written
+// (sides in their order, > and ≥ as such), sorted: two statements with
+// equal lists have flipped or swapped no relation.
+func relationsAsWritten(n *Node) string {
+	var out []string
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if n.K == KindBinary && (relations[n.V] || n.V == "≠" || n.V == "≥" || n.V == ">") {
+			out = append(out, n.String())
+		}
+		for _, c := range n.C {
+			walk(c)
+		}
+	}
+	walk(n)
+	slices.Sort(out)
+	return strings.Join(out, "\n")
+}
+
+// topPart is the statement's part (a leading binder's type, or the
+// conclusion) that a path from the root goes into, or nil.
+func topPart(path []*Node) *Node {
+	for j, p := range path {
+		var next *Node
+		if j+1 < len(path) {
+			next = path[j+1]
+		}
+		switch {
+		case p.K == KindDecls || p.K == KindDecl || p.K == KindTheorem:
+		case (p.K == KindPi || p.K == KindLambda) && len(p.C) == 2 && p.C[1] == next:
+		case (p.K == KindPi || p.K == KindLambda) && len(p.C) == 2 && p.C[0] == next:
+			return next // a hypothesis (or a binder's type)
+		default:
+			return p
+		}
+	}
+	return nil
 }

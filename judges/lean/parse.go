@@ -1002,7 +1002,9 @@ func (p *parser) prefix() *Node {
 		return &Node{K: KindUnary, V: "-", C: []*Node{p.expr(NegPrec)}}
 	case (t.text == "¬" || t.text == "!") && t.kind == tSym:
 		p.next()
-		return &Node{K: KindUnary, V: "¬", C: []*Node{p.expr(NotArgPrec)}}
+		// !b is Bool's not (notation:max "!" b:40 => not b, Init/Prelude):
+		// kept apart from ¬, since a Prop under it is decided (round 25a)
+		return &Node{K: KindUnary, V: t.text, C: []*Node{p.expr(NotArgPrec)}}
 	case t.text == "√" && t.kind == tSym:
 		p.next()
 		// prefix:max "√" => Real.sqrt (Mathlib/Data/Real/Sqrt.lean): the
