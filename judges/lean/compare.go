@@ -288,7 +288,7 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 	// "Not equivalent" only with a witness (round 25b): values where one
 	// proposition holds and the other does not. A single numeral or
 	// operator apart, the statements' variables correspond.
-	if d := SingleDifference(wa, wb); len(d) == 1 && (d[0].Kind == "numeral" || d[0].Kind == "operator") {
+	if d := SingleDifference(wa, wb); len(d) == 1 && (d[0].Kind == "numeral" || d[0].Kind == "operator") && namesMayResolve(a) == "" && namesMayResolve(b) == "" {
 		if w := findWitness(wa, wb); w != "" {
 			what := fmt.Sprintf("an operator (%s vs %s)", d[0].A, d[0].B)
 			if d[0].Kind == "numeral" {
