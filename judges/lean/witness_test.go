@@ -1,0 +1,101 @@
+package lean
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+)
+
+// TestWitness pins when "not equivalent" has a witness, and that the
+// witness is computed as Lean computes: each pair differs in one numeral or
+// operator; want is the result and, for Different, the point named.
+func TestWitness(t *testing.T) {
+	for _, tt := range []struct {
+		a, b  string
+		want  Result
+		point string
+	}{
+		// ℕ subtraction truncates: x - 3 = 0 and x - 4 = 0 differ at 4
+		{"theorem t (x : ℕ) : x - 3 = 0", "theorem t (x : ℕ) : x - 4 = 0", Different, "= 4 "},
+		// on ℝ they differ at 3 and at 4; the grid's first is 3
+		{"theorem t (x : ℝ) : x - 3 = 0", "theorem t (x : ℝ) : x - 4 = 0", Different, "= 3 "},
+		// ℕ division floors: 7 / 2 = 3, and n / 0 = 0
+		{"theorem t : (7 : ℕ) / 2 = 3", "theorem t : (7 : ℕ) / 2 = 4", Different, "with no variable"},
+		{"theorem t (n : ℕ) : n / 0 = 0", "theorem t (n : ℕ) : n / 0 = 1", Different, ""},
+		// field division by 0 is 0: x / 0 = 0 holds everywhere, = 1 nowhere
+		{"theorem t (x : ℝ) : x / 0 = 0", "theorem t (x : ℝ) : x / 0 = 1", Different, ""},
+		// binrel% elaborates at the largest type: n / 2 is real division
+		// here, so (n : ℝ) / 2 = n / 2 always holds, and = n / 3 does not
+		{"theorem t (n : ℕ) : (n : ℝ) / 2 = n / 2", "theorem t (n : ℕ) : (n : ℝ) / 2 = n / 3", Different, "= 1 "},
+		// an ascription computes its term at its own type: ((n - 1 : ℕ) :
+		// ℝ) truncates at 0, so it is 0 exactly when n ≤ 1
+		{"theorem t (n : ℕ) : ((n - 1 : ℕ) : ℝ) = 0 ↔ n ≤ 1", "theorem t (n : ℕ) : ((n - 1 : ℕ) : ℝ) = 0 ↔ n ≤ 2", Different, "= 2 "},
+		// and (n - 1 : ℝ) is real subtraction: 0 only at n = 1
+		{"theorem t (n : ℕ) : ((n - 1 : ℝ)) = 0 ↔ n = 1", "theorem t (n : ℕ) : ((n - 1 : ℝ)) = 0 ↔ n = 0", Different, "= 0 "},
+		// thrown away: a factor m % m, a False conjunct, a premise the
+		// conclusion repeats (round 25b): no witness
+		{"theorem t (a m : ℕ) (h : (a + 2) * (m % m) = 0) : a = a", "theorem t (a m : ℕ) (h : (a + 3) * (m % m) = 0) : a = a", Undecided, ""},
+		{"theorem t (x y : ℝ) (h : x < 2 ∧ False) : y = 1", "theorem t (x y : ℝ) (h : x < 3 ∧ False) : y = 1", Undecided, ""},
+		{"theorem t (x y : ℝ) (hy : y = 1) (hx : x < 2) : y = 1", "theorem t (x y : ℝ) (hy : y = 1) (hx : x < 3) : y = 1", Undecided, ""},
+		// differing only off the grid: undecided, the stated price
+		{"theorem t (x : ℝ) : x ^ 2 = 5", "theorem t (x : ℝ) : x ^ 3 = 5", Undecided, ""},
+		// Props and functions are tried too
+		{"theorem t (p q : Prop) : p ∧ q", "theorem t (p q : Prop) : p ∨ q", Different, "variable true"},
+		{"theorem t (f : ℝ → ℝ) (x : ℝ) : f (x + 2) = 0", "theorem t (f : ℝ → ℝ) (x : ℝ) : f (x + 3) = 0", Different, "a function (x ↦ x)"},
+		// a decimal on ℕ is no ℕ numeral, ℤ division of a negative is
+		// not read, a real exponent is not Monoid.npow: unknown, no witness
+		{"theorem t (x : ℤ) : x / 2 = -1", "theorem t (x : ℤ) : x / 3 = -1", Undecided, ""},
+		{"theorem t (x : ℝ) (h : 0 < x) : x ^ (2 : ℝ) = 4", "theorem t (x : ℝ) (h : 0 < x) : x ^ (3 : ℝ) = 4", Undecided, ""},
+		// names that may not be Mathlib's: no witness is sought
+		{"def abs (x : ℝ) : ℝ := 0\ntheorem t (x : ℝ) : abs x = 1", "def abs (x : ℝ) : ℝ := 0\ntheorem t (x : ℝ) : abs x = 2", Undecided, ""},
+	} {
+		for _, ab := range [][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
+			got, why := Compare(ab[0], ab[1])
+			if got != tt.want || tt.want == Different && !strings.Contains(why, tt.point) {
+				t.Errorf("Compare(%q, %q) = %v (%s), want %v with %q", ab[0], ab[1], got, why, tt.want, tt.point)
+			}
+		}
+	}
+}
+
+// TestArithAgainstGo checks the evaluator's ℕ and ℚ arithmetic against a
+// plain computation on int64 for all small operands.
+func TestArithAgainstGo(t *testing.T) {
+	for x := int64(0); x <= 12; x++ {
+		for y := int64(0); y <= 12; y++ {
+			want := map[string]int64{"+": x + y, "*": x * y, "-": max(x-y, 0), "/": 0, "%": x}
+			if y != 0 {
+				want["/"], want["%"] = x/y, x%y
+			}
+			for op, w := range want {
+				got, ok := arith(op, big.NewRat(x, 1), big.NewRat(y, 1), "ℕ")
+				if !ok || got.Cmp(big.NewRat(w, 1)) != 0 {
+					t.Errorf("ℕ: %d %s %d = %v (%v), want %d", x, op, y, got, ok, w)
+				}
+			}
+			if q, ok := arith("/", big.NewRat(x, 1), big.NewRat(y, 1), "ℝ"); !ok || y == 0 && q.Sign() != 0 || y != 0 && q.Cmp(big.NewRat(x, y)) != 0 {
+				t.Errorf("ℝ: %d / %d = %v (%v)", x, y, q, ok)
+			}
+		}
+	}
+}
+
+// FuzzWitness: comparing a statement with a one-character change of it
+// never panics, and a "not equivalent" either way is one both ways (the
+// witness search does not depend on which side is the gold).
+func FuzzWitness(f *testing.F) {
+	f.Add("theorem t (x : ℕ) (h : x - 3 = 0) : x ≤ 3", 12, byte('4'))
+	f.Add("theorem t (x y : ℝ) (h : x / y = 2) : x = 2 * y", 25, byte('3'))
+	f.Add("theorem t (p : Prop) (n : ℤ) : p ∨ n % 2 = 1", 30, byte('0'))
+	f.Fuzz(func(t *testing.T, s string, at int, c byte) {
+		if len(s) > 400 || at < 0 || at >= len(s) {
+			return
+		}
+		m := s[:at] + string(c) + s[at+1:]
+		r1, w1 := Compare(s, m)
+		r2, w2 := Compare(m, s)
+		if (r1 == Different) != (r2 == Different) {
+			t.Errorf("asymmetric:\n%s (%s)\n%s (%s)", s, w1, m, w2)
+		}
+	})
+}
