@@ -434,20 +434,18 @@ func imageBinderNames(b *Node) []string {
 // wraps elaborates at whichever binrel% or binop% reads first.
 var typeSynonyms = map[string]bool{"OrderDual": true, "toDual": true, "ofDual": true, "Lex": true, "toLex": true, "ofLex": true,
 	"Colex": true, "toColex": true, "ofColex": true, "Additive": true, "Multiplicative": true, "ofMul": true, "toMul": true,
-	"ofAdd": true, "toAdd": true, "Option": true}
+	"ofAdd": true, "toAdd": true, "Option": true, "ZMod": true, "Fin": true}
 
-// synonymPairs are types too common to refuse alone, with a type they
-// meet in a relation at whichever side Lean elaborates first: def ZMod :
-// ℕ → Type | 0 => ℤ | n + 1 => Fin (n + 1) (Mathlib/Data/ZMod/Defs.lean)
-// beside Fin, and ZMod and Fin beside ℤ and ℕ, to which each coerces and
-// which coerce to them (Int.cast, Nat.cast, Fin.val: (a : ZMod 4) = b and
-// b = a with b : ℤ are equalities in ZMod 4 and in ℤ: round 25a).
-var synonymPairs = map[string][]string{"ZMod": {"Fin", "ℤ", "Int", "ℕ", "Nat"}, "Fin": {"ℕ", "Nat", "ℤ", "Int"}}
+// ZMod and Fin are here too, as types that coerce both ways with ℤ, ℕ, ℚ
+// and each other (def ZMod : ℕ → Type | 0 => ℤ | n + 1 => Fin (n + 1),
+// Mathlib/Data/ZMod/Defs.lean; Int.cast, Nat.cast, Rat.cast into ZMod p a
+// field, ZMod.cast, Fin.val): (a : ZMod 4) = b and b = a with b : ℤ are
+// equalities in ZMod 4 and in ℤ (rounds 25a and 26b). The list blocks only
+// a flipped or swapped relation (relationsAsWritten), so it may be wide.
 
 // typeSynonymUse names the first name in tree that is one of
-// typeSynonyms, or a pair of synonymPairs both named, or "".
+// typeSynonyms, or "".
 func typeSynonymUse(tree *Node) string {
-	heads, zmods := map[string]bool{}, 0
 	var walk func(n *Node) string
 	walk = func(n *Node) string {
 		if n.K == KindPostfix && n.V == "ᵒᵈ" {
@@ -457,10 +455,6 @@ func typeSynonymUse(tree *Node) string {
 			last := n.V[strings.LastIndexByte(n.V, '.')+1:]
 			if typeSynonyms[last] {
 				return n.V
-			}
-			heads[last] = true
-			if last == "ZMod" {
-				zmods++
 			}
 		}
 		for _, c := range n.C {
@@ -472,16 +466,6 @@ func typeSynonymUse(tree *Node) string {
 	}
 	if name := walk(tree); name != "" {
 		return name
-	}
-	if zmods > 1 {
-		return "ZMod beside another ZMod" // (a : ZMod 4) = b with b : ZMod 6 casts b, b = a casts a
-	}
-	for _, syn := range []string{"ZMod", "Fin"} {
-		for _, base := range synonymPairs[syn] {
-			if heads[syn] && heads[base] {
-				return syn + " beside " + base
-			}
-		}
 	}
 	return ""
 }
