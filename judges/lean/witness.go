@@ -629,8 +629,15 @@ func (e *evaluator) value(n *Node, t string) (*big.Rat, bool) {
 			}
 			return v, true
 		}
-		if len(n.C) == 2 && n.C[0].K == KindID && n.C[0].V == "abs" && t != "ℕ" && t != "ℂ" {
-			v, ok := e.value(n.C[1], t)
+		if len(n.C) == 2 && n.C[0].K == KindID && n.C[0].V == "abs" {
+			// |e| is an application, a leaf of the tree around it: e is
+			// elaborated alone, at the largest type of its own leaves (ℤ
+			// division stays ℤ's), and the result cast up (round 26a)
+			at, fine := e.treeType(n.C[1])
+			if !fine || at == "" || at == "ℕ" || at == "ℂ" || numTypes[at] > numTypes[t] {
+				return nil, false
+			}
+			v, ok := e.value(n.C[1], at)
 			if !ok {
 				return nil, false
 			}
