@@ -252,10 +252,12 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 				len(autoBound(a.written())) == 0 && len(autoBound(b.written())) == 0) {
 			return Undecided, "the normalized trees are equal, but a name bound without a type (or bound by Lean itself, as autoImplicit binds x) is used in other terms or in another order: Lean gives it the type its first elaborated use needs (∃ x, x < (3 : ℕ) ∧ x = (1 / 2 : ℝ) makes x a natural number, the other order a real), so lean-ast's reordering may change its type"
 		}
-		for _, p := range []*Prepared{a, b} {
-			if name := typeSynonymUse(p.st.Tree); name != "" && relationsAsWritten(a.written()) != relationsAsWritten(b.written()) {
-				return Undecided, fmt.Sprintf("the normalized trees are equal, but a relation is flipped or its sides swapped beside %s, a type synonym or a type that coerces both ways: Lean elaborates a < b at its first operand's type (with no cast between defeq types, or casting the other side to it), so a < b and b > a may be different relations", name)
-			}
+		name := typeSynonymUse(a.st.Tree)
+		if name == "" {
+			name = typeSynonymUse(b.st.Tree)
+		}
+		if name != "" && relationsAsWritten(a.written()) != relationsAsWritten(b.written()) {
+			return Undecided, fmt.Sprintf("the normalized trees are equal, but a relation is flipped or its sides swapped beside %s, a type synonym or a type that coerces both ways: Lean elaborates a < b at its first operand's type (with no cast between defeq types, or casting the other side to it), so a < b and b > a may be different relations", name)
 		}
 		if Equal(a.positional(), b.positional()) {
 			return Same, "the statements' normalized trees are equal"
@@ -288,17 +290,21 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 	// "Not equivalent" only with a witness (round 25b): values where one
 	// proposition holds and the other does not. A single numeral or
 	// operator apart, the statements' variables correspond.
-	if d := SingleDifference(wa, wb); len(d) == 1 && (d[0].Kind == "numeral" || d[0].Kind == "operator") && namesMayResolve(a) == "" && namesMayResolve(b) == "" {
-		if w := findWitness(wa, wb); w != "" {
-			what := fmt.Sprintf("an operator (%s vs %s)", d[0].A, d[0].B)
-			if d[0].Kind == "numeral" {
-				what = fmt.Sprintf("a numeral (%s vs %s)", d[0].A, d[0].B)
-			}
-			r, why = Different, fmt.Sprintf("the statements differ only in %s: %s", what, w)
-		} else if r == Different {
-			r, why = Undecided, why+", but lean-ast found no values of the variables where one proposition holds and the other does not (it decides not equivalent only with such a witness)"
+	// The rules' verdict (oneDifference, faithful.go) only explains a pair
+	// with no witness.
+	w := ""
+	d := SingleDifference(wa, wb)
+	if len(d) == 1 && (d[0].Kind == "numeral" || d[0].Kind == "operator") && namesMayResolve(a) == "" && namesMayResolve(b) == "" {
+		w = findWitness(wa, wb)
+	}
+	switch {
+	case w != "":
+		what := fmt.Sprintf("an operator (%s vs %s)", d[0].A, d[0].B)
+		if d[0].Kind == "numeral" {
+			what = fmt.Sprintf("a numeral (%s vs %s)", d[0].A, d[0].B)
 		}
-	} else if r == Different {
+		r, why = Different, fmt.Sprintf("the statements differ only in %s: %s", what, w)
+	case r == Different:
 		r, why = Undecided, why+", but lean-ast found no values of the variables where one proposition holds and the other does not (it decides not equivalent only with such a witness)"
 	}
 	if r == Different {

@@ -431,41 +431,32 @@ func imageBinderNames(b *Node) []string {
 // (α) := Option α (Mathlib/Order/TypeTags.lean), whose orders put none at
 // the top and at the bottom (Option itself is rare in statements, so it
 // stands for the pair). A value of one beside a value of the type it
-// wraps elaborates at whichever binrel% or binop% reads first.
-var typeSynonyms = map[string]bool{"OrderDual": true, "toDual": true, "ofDual": true, "Lex": true, "toLex": true, "ofLex": true,
-	"Colex": true, "toColex": true, "ofColex": true, "Additive": true, "Multiplicative": true, "ofMul": true, "toMul": true,
-	"ofAdd": true, "toAdd": true, "Option": true, "ZMod": true, "Fin": true}
-
-// ZMod and Fin are here too, as types that coerce both ways with ℤ, ℕ, ℚ
-// and each other (def ZMod : ℕ → Type | 0 => ℤ | n + 1 => Fin (n + 1),
+// wraps elaborates at whichever binrel% or binop% reads first. ZMod and
+// Fin are here too, as types that coerce both ways with ℤ, ℕ, ℚ and each
+// other (def ZMod : ℕ → Type | 0 => ℤ | n + 1 => Fin (n + 1),
 // Mathlib/Data/ZMod/Defs.lean; Int.cast, Nat.cast, Rat.cast into ZMod p a
 // field, ZMod.cast, Fin.val): (a : ZMod 4) = b and b = a with b : ℤ are
 // equalities in ZMod 4 and in ℤ (rounds 25a and 26b). The list blocks only
 // a flipped or swapped relation (relationsAsWritten), so it may be wide.
+var typeSynonyms = map[string]bool{"OrderDual": true, "toDual": true, "ofDual": true, "Lex": true, "toLex": true, "ofLex": true,
+	"Colex": true, "toColex": true, "ofColex": true, "Additive": true, "Multiplicative": true, "ofMul": true, "toMul": true,
+	"ofAdd": true, "toAdd": true, "Option": true, "ZMod": true, "Fin": true}
 
-// typeSynonymUse names the first name in tree that is one of
-// typeSynonyms, or "".
-func typeSynonymUse(tree *Node) string {
-	var walk func(n *Node) string
-	walk = func(n *Node) string {
-		if n.K == KindPostfix && n.V == "ᵒᵈ" {
-			return "αᵒᵈ (OrderDual)"
-		}
-		if n.K == KindID || n.K == KindProj {
-			last := n.V[strings.LastIndexByte(n.V, '.')+1:]
-			if typeSynonyms[last] {
-				return n.V
-			}
-		}
-		for _, c := range n.C {
-			if name := walk(c); name != "" {
-				return name
-			}
-		}
-		return ""
+// typeSynonymUse names the first name in n that is one of typeSynonyms
+// (or the postfix ᵒᵈ), or "".
+func typeSynonymUse(n *Node) string {
+	if n.K == KindPostfix && n.V == "ᵒᵈ" {
+		return "αᵒᵈ (OrderDual)"
 	}
-	if name := walk(tree); name != "" {
-		return name
+	if n.K == KindID || n.K == KindProj {
+		if typeSynonyms[n.V[strings.LastIndexByte(n.V, '.')+1:]] {
+			return n.V
+		}
+	}
+	for _, c := range n.C {
+		if name := typeSynonymUse(c); name != "" {
+			return name
+		}
 	}
 	return ""
 }

@@ -49,10 +49,6 @@ func and(a, b truth) truth {
 
 func or(a, b truth) truth { return and(a.not(), b.not()).not() }
 
-// numTypes ranks the number types lean-ast evaluates, for binop%'s
-// maximal type: ℕ ⊂ ℤ ⊂ ℚ ⊂ ℝ ⊂ ℂ.
-var numTypes = map[string]int{"ℕ": 1, "ℤ": 2, "ℚ": 3, "ℝ": 4, "ℂ": 5}
-
 // samples are the values tried for a variable of each type.
 var samples = map[string][]*big.Rat{
 	"Prop": rats("0", "1"), // False, True
@@ -158,7 +154,7 @@ func variables(tree *Node) (names []string, types map[string]string, sig string,
 			fmt.Fprintf(&b, "%s:Prop;", n.V)
 			continue
 		}
-		if numTypes[t] > 0 {
+		if numRank[t] > 0 {
 			if n.V == "_" {
 				continue // an unused variable
 			}
@@ -187,14 +183,14 @@ func numericFunction(t *Node) (dom []string, cod string, ok bool) {
 		t = unwrapParens(t)
 		if (t.K == KindPi || t.K == KindBinary && t.V == "→") && len(t.C) == 2 {
 			d := typeClass(t.C[0])
-			if numTypes[d] == 0 {
+			if numRank[d] == 0 {
 				return nil, "", false
 			}
 			dom, t = append(dom, d), t.C[1]
 			continue
 		}
 		cod = typeClass(t)
-		return dom, cod, len(dom) > 0 && numTypes[cod] > 0
+		return dom, cod, len(dom) > 0 && numRank[cod] > 0
 	}
 }
 
@@ -226,7 +222,7 @@ func isProposition(n *Node) bool {
 	case KindExists:
 		return true
 	case KindPi:
-		return n.V == "_" && isProposition(n.C[1]) || isProposition(n.C[1])
+		return isProposition(n.C[1])
 	case KindID:
 		return n.V == "True" || n.V == "False"
 	}
@@ -328,7 +324,7 @@ func ordinal(i int) string {
 // variables have their values, its hypotheses imply the rest.
 func (e *evaluator) statement(n *Node) truth {
 	if n.K == KindPi && len(n.C) == 2 {
-		if _, top := e.types[n.V]; top || n.V == "_" && numTypes[typeClass(n.C[0])] > 0 {
+		if _, top := e.types[n.V]; top || n.V == "_" && numRank[typeClass(n.C[0])] > 0 {
 			return e.statement(n.C[1])
 		}
 		return or(e.prop(n.C[0]).not(), e.statement(n.C[1]))
@@ -365,14 +361,14 @@ func (e *evaluator) prop(n *Node) truth {
 		if len(n.C) != 2 {
 			return unknown
 		}
-		if t := typeClass(n.C[0]); numTypes[t] > 0 {
+		if t := typeClass(n.C[0]); numRank[t] > 0 {
 			// a universally quantified number: false if false at a sample
 			return e.quantified(n, t, isFalse)
 		}
 		// an implication (its hypothesis named or not)
 		return or(e.prop(n.C[0]).not(), e.prop(n.C[1]))
 	case KindExists:
-		if len(n.C) == 2 && numTypes[typeClass(n.C[0])] > 0 {
+		if len(n.C) == 2 && numRank[typeClass(n.C[0])] > 0 {
 			return e.quantified(n, typeClass(n.C[0]), isTrue)
 		}
 	case KindBinary:
@@ -449,7 +445,7 @@ func (e *evaluator) relation(n *Node) truth {
 	for _, c := range n.C {
 		ct, fine := e.treeType(c)
 		ok = ok && fine
-		if numTypes[ct] > numTypes[t] {
+		if numRank[ct] > numRank[t] {
 			t = ct
 		}
 	}
@@ -515,7 +511,7 @@ func (e *evaluator) treeType(n *Node) (string, bool) {
 			return l, okl // the exponent is its own tree
 		}
 		r, okr := e.treeType(n.C[1])
-		if numTypes[r] > numTypes[l] {
+		if numRank[r] > numRank[l] {
 			l = r
 		}
 		return l, okl && okr
@@ -523,10 +519,10 @@ func (e *evaluator) treeType(n *Node) (string, bool) {
 		return "", true
 	case n.K == KindID:
 		t, ok := e.types[n.V]
-		return t, ok && numTypes[t] > 0
+		return t, ok && numRank[t] > 0
 	case n.K == KindAscription && len(n.C) == 2:
 		t := typeClass(n.C[1])
-		return t, numTypes[t] > 0
+		return t, numRank[t] > 0
 	case n.K == KindApp && len(n.C) == 2 && n.C[0].K == KindID && n.C[0].V == "abs":
 		return e.treeType(n.C[1])
 	case n.K == KindApp && len(n.C) > 1 && n.C[0].K == KindID:
@@ -580,11 +576,11 @@ func (e *evaluator) value(n *Node, t string) (*big.Rat, bool) {
 		return v, true // a cast up to t keeps the value
 	case KindAscription:
 		at := typeClass(n.C[1])
-		if numTypes[at] == 0 || numTypes[at] > numTypes[t] {
+		if numRank[at] == 0 || numRank[at] > numRank[t] {
 			return nil, false
 		}
 		st, _ := e.treeType(n.C[0])
-		if numTypes[st] > numTypes[at] {
+		if numRank[st] > numRank[at] {
 			return nil, false // (x : ℕ) with x real is no cast
 		}
 		return e.value(n.C[0], at) // computed at its own type, then cast
@@ -598,13 +594,13 @@ func (e *evaluator) value(n *Node, t string) (*big.Rat, bool) {
 		}
 		return new(big.Rat).Neg(v), true
 	case KindApp:
-		if dom, cod, ok := e.function(n.C[0].V); ok && len(dom) == len(n.C)-1 && numTypes[cod] <= numTypes[t] {
+		if dom, cod, ok := e.function(n.C[0].V); ok && len(dom) == len(n.C)-1 && numRank[cod] <= numRank[t] {
 			// each argument elaborated at its domain (its leaves cast up
 			// to it, never down), the value cast up to t
 			args := make([]*big.Rat, len(dom))
 			for i, d := range dom {
 				at, fine := e.treeType(n.C[i+1])
-				if !fine || numTypes[at] > numTypes[d] {
+				if !fine || numRank[at] > numRank[d] {
 					return nil, false
 				}
 				v, fine := e.value(n.C[i+1], d)
@@ -618,7 +614,7 @@ func (e *evaluator) value(n *Node, t string) (*big.Rat, bool) {
 				// x ↦ x, x ↦ x + 1 and sums are functions into cod only
 				// from domains it holds (not ℝ → ℕ)
 				for _, d := range dom {
-					if numTypes[d] > numTypes[cod] {
+					if numRank[d] > numRank[cod] {
 						return nil, false
 					}
 				}
@@ -634,7 +630,7 @@ func (e *evaluator) value(n *Node, t string) (*big.Rat, bool) {
 			// elaborated alone, at the largest type of its own leaves (ℤ
 			// division stays ℤ's), and the result cast up (round 26a)
 			at, fine := e.treeType(n.C[1])
-			if !fine || at == "" || at == "ℕ" || at == "ℂ" || numTypes[at] > numTypes[t] {
+			if !fine || at == "" || at == "ℕ" || at == "ℂ" || numRank[at] > numRank[t] {
 				return nil, false
 			}
 			v, ok := e.value(n.C[1], at)
