@@ -15,6 +15,15 @@ const (
 	Different
 )
 
+// Verdict is a comparison's outcome with its reason: Code names the rule
+// or precondition that decided or left the pair undecided (stable; what
+// tests and the verdict golden pin), Why says it in a sentence.
+type Verdict struct {
+	Result Result
+	Code   Code
+	Why    string
+}
+
 // Compare decides whether two Lean 4 statements mean the same: Same when
 // their normalized trees are equal; Different when the trees (normalized,
 // or normalized with binders in their written order) have the same shape
@@ -26,13 +35,22 @@ func Compare(a, b string) (Result, string) {
 	return ComparePrepared(Prepare(a), Prepare(b))
 }
 
+// CompareCode is Compare with the verdict's reason code.
+func CompareCode(a, b string) Verdict {
+	return Decide(Prepare(a), Prepare(b))
+}
+
 // Prepared is a statement read once for several comparisons (a judge
 // compares the prediction with the gold and with the misaligned
 // statement): parsed at once, normalized when first needed. It is not safe
 // for concurrent use.
 type Prepared struct {
-	st          *Statement
-	err         error
+	st      *Statement
+	err     error
+	errCode Code // why st is nil
+	// opens is an open line of the statement's own (open Real in), which
+	// may bring scoped notation into its grammar; text is the statement.
+	opens, text string
 	norm, plain *Node // Normalize, and normalize without binder orders
 	renamed     *Node // the tree with bound names by position, hypothesis runs in their least order
 	asWritten   *Node // the same with nothing moved
@@ -43,17 +61,21 @@ type Prepared struct {
 
 // Prepare reads s for ComparePrepared.
 func Prepare(s string) *Prepared {
+	if line := declaresSyntax(s); false && line != "" {
+		return &Prepared{err: fmt.Errorf("%w (%s): Lean reads what follows under a grammar lean-ast does not know", errSyntaxExtends, clipString(line)), errCode: CodeSyntaxExtends}
+	}
 	st, err := Parse(s)
+	code := parseCode(err)
 	if err == nil {
 		if name := imageShadows(st.Tree, map[string]int{}); name != "" {
-			st, err = nil, fmt.Errorf("%w: the image set-builder {… | %s …} binds %s, also bound outside it, and lean-ast does not model that scope", ErrNotModelled, name, name)
+			st, err, code = nil, fmt.Errorf("%w: the image set-builder {… | %s …} binds %s, also bound outside it, and lean-ast does not model that scope", ErrNotModelled, name, name), CodeImageScope
 		} else if name := shadowsGlobal(st.Tree); name != "" {
-			st, err = nil, shadowError(name)
+			st, err, code = nil, shadowError(name), CodeShadowsGlobal
 		} else if why := typedBinderForm(st.Tree); why != "" {
-			st, err = nil, fmt.Errorf("%w: %s", ErrNotModelled, why)
+			st, err, code = nil, fmt.Errorf("%w: %s", ErrNotModelled, why), CodeBinderForm
 		}
 	}
-	return &Prepared{st: st, err: err}
+	return &Prepared{st: st, err: err, errCode: code, opens: opensScope(s), text: s}
 }
 
 // imageShadows names a name that an image set-builder {f x | x ∈ s} binds
@@ -234,57 +256,66 @@ var decidableMethods = map[string]bool{"filter": true, "count": true, "countP": 
 // ComparePrepared is Compare on statements already read; a is the gold's
 // side (the reasons name it so).
 func ComparePrepared(a, b *Prepared) (Result, string) {
+	v := Decide(a, b)
+	return v.Result, v.Why
+}
+
+// Decide is ComparePrepared with the verdict's reason code.
+func Decide(a, b *Prepared) Verdict {
 	if a.err != nil {
-		return Undecided, fmt.Sprintf("cannot parse the gold statement (%v)", a.err)
+		return Verdict{Undecided, a.errCode, fmt.Sprintf("cannot parse the gold statement (%v)", a.err)}
 	}
 	if b.err != nil {
-		return Undecided, fmt.Sprintf("cannot parse the predicted statement (%v)", b.err)
+		return Verdict{Undecided, b.errCode, fmt.Sprintf("cannot parse the predicted statement (%v)", b.err)}
 	}
 	if ns, nsb := namespaceOf(a.st.Name), namespaceOf(b.st.Name); ns != nsb {
 		// theorem Int.t opens Int for its own statement: floor is
 		// Int.floor there and Nat.floor in theorem Nat.t (round 13a)
-		return Undecided, fmt.Sprintf("the theorems are in different namespaces (%q and %q), where the same name may mean different constants", ns, nsb)
+		return Verdict{Undecided, CodeNamespace, fmt.Sprintf("the theorems are in different namespaces (%q and %q), where the same name may mean different constants", ns, nsb)}
+	}
+	if false && (a.opens != "" || b.opens != "") {
+		return sameTokens(a, b)
 	}
 	na, nb := a.normalized(), b.normalized()
 	if Equal(na, nb) {
 		if !Equal(a.written(), b.written()) && untypedUses(a.written()) != untypedUses(b.written()) &&
 			!(uniformUntypedUses(a.st.Tree, map[string]*Node{}) && uniformUntypedUses(b.st.Tree, map[string]*Node{}) &&
 				len(autoBound(a.written())) == 0 && len(autoBound(b.written())) == 0) {
-			return Undecided, "the normalized trees are equal, but a name bound without a type (or bound by Lean itself, as autoImplicit binds x) is used in other terms or in another order: Lean gives it the type its first elaborated use needs (∃ x, x < (3 : ℕ) ∧ x = (1 / 2 : ℝ) makes x a natural number, the other order a real), so lean-ast's reordering may change its type"
+			return Verdict{Undecided, CodeUntypedBinder, "the normalized trees are equal, but a name bound without a type (or bound by Lean itself, as autoImplicit binds x) is used in other terms or in another order: Lean gives it the type its first elaborated use needs (∃ x, x < (3 : ℕ) ∧ x = (1 / 2 : ℝ) makes x a natural number, the other order a real), so lean-ast's reordering may change its type"}
 		}
 		name := typeSynonymUse(a.st.Tree)
 		if name == "" {
 			name = typeSynonymUse(b.st.Tree)
 		}
 		if name != "" && relationsAsWritten(a.written()) != relationsAsWritten(b.written()) {
-			return Undecided, fmt.Sprintf("the normalized trees are equal, but a relation is flipped or its sides swapped beside %s, a type synonym or a type that coerces both ways: Lean elaborates a < b at its first operand's type (with no cast between defeq types, or casting the other side to it), so a < b and b > a may be different relations", name)
+			return Verdict{Undecided, CodeTypeSynonym, fmt.Sprintf("the normalized trees are equal, but a relation is flipped or its sides swapped beside %s, a type synonym or a type that coerces both ways: Lean elaborates a < b at its first operand's type (with no cast between defeq types, or casting the other side to it), so a < b and b > a may be different relations", name)}
 		}
 		if Equal(a.positional(), b.positional()) {
-			return Same, "the statements' normalized trees are equal"
+			return Verdict{Same, CodeEqualAsWritten, "the statements' normalized trees are equal"}
 		}
 		for _, p := range []*Prepared{a, b} {
 			if why := namesMayResolve(p); why != "" {
-				return Undecided, "the normalized trees are equal, but " + why + ": lean-ast's rewrites (notation as the functions it names, binders moved past instances) hold only for Mathlib's own names, so only trees equal as written, up to bound names and parentheses, are equivalent"
+				return Verdict{Undecided, CodeNamesMayResolve, "the normalized trees are equal, but " + why + ": lean-ast's rewrites (notation as the functions it names, binders moved past instances) hold only for Mathlib's own names, so only trees equal as written, up to bound names and parentheses, are equivalent"}
 			}
 		}
 		if i, n := differingDecl(a.positional(), b.positional()); i > 0 {
-			return Undecided, fmt.Sprintf("the normalized trees are equal, but declaration %d of %d is equal only after reordering, and the statement may use its shape (Classical.choose of a lemma, a hypothesis of a defined ∃ type, a lemma applied to arguments)", i, n)
+			return Verdict{Undecided, CodeDeclReordered, fmt.Sprintf("the normalized trees are equal, but declaration %d of %d is equal only after reordering, and the statement may use its shape (Classical.choose of a lemma, a hypothesis of a defined ∃ type, a lemma applied to arguments)", i, n)}
 		}
 		for _, p := range []*Prepared{a, b} {
 			if c := decidableUse(p.st.Tree); c != "" && !sameDecidableParts(a.positional(), b.positional()) {
-				return Undecided, fmt.Sprintf("the normalized trees are equal, but the statement holds %s, whose proposition Lean must decide: instance search matches its shape as written (∃ x < n, p x has an instance, ∃ x, p x ∧ x < n none), and lean-ast's rewrites change that shape", c)
+				return Verdict{Undecided, CodeDecidable, fmt.Sprintf("the normalized trees are equal, but the statement holds %s, whose proposition Lean must decide: instance search matches its shape as written (∃ x < n, p x has an instance, ∃ x, p x ∧ x < n none), and lean-ast's rewrites change that shape", c)}
 			}
 			if h := proofUsed(p.st.Tree); h != "" {
-				return Undecided, fmt.Sprintf("the normalized trees are equal, but the statement uses the proof %s, whose type lean-ast reorders (∧, ∨, =, ↔ operands; ∃ and ∀ binders): h.1 and Classical.choose h depend on that order", h)
+				return Verdict{Undecided, CodeProofUsed, fmt.Sprintf("the normalized trees are equal, but the statement uses the proof %s, whose type lean-ast reorders (∧, ∨, =, ↔ operands; ∃ and ∀ binders): h.1 and Classical.choose h depend on that order", h)}
 			}
 		}
-		return Same, "the statements' normalized trees are equal"
+		return Verdict{Same, CodeEqualNormalized, "the statements' normalized trees are equal"}
 	}
-	r, why := oneDifference(na, nb)
+	r, code, why := oneDifference(na, nb)
 	wa, wb := na, nb
 	if r != Different {
-		if r2, why2 := oneDifference(a.unordered(), b.unordered()); r2 == Different {
-			r, why, wa, wb = r2, why2, a.unordered(), b.unordered()
+		if r2, code2, why2 := oneDifference(a.unordered(), b.unordered()); r2 == Different {
+			r, code, why, wa, wb = r2, code2, why2, a.unordered(), b.unordered()
 		}
 	}
 	// "Not equivalent" only with a witness (round 25b): values where one
@@ -303,21 +334,21 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 		if d[0].Kind == "numeral" {
 			what = fmt.Sprintf("a numeral (%s vs %s)", d[0].A, d[0].B)
 		}
-		r, why = Different, fmt.Sprintf("the statements differ only in %s: %s", what, w)
+		r, code, why = Different, CodeWitness, fmt.Sprintf("the statements differ only in %s: %s", what, w)
 	case r == Different:
-		r, why = Undecided, why+", but lean-ast found no values of the variables where one proposition holds and the other does not (it decides not equivalent only with such a witness)"
+		r, code, why = Undecided, CodeNoWitness, why+", but lean-ast found no values of the variables where one proposition holds and the other does not (it decides not equivalent only with such a witness)"
 	}
 	if r == Different {
 		if reason := beforeTheorem(na, nb); reason != "" {
-			return Undecided, reason
+			return Verdict{Undecided, CodeBeforeTheorem, reason}
 		}
 		for _, p := range []*Prepared{a, b} {
 			if p.headerInstances != "" {
-				return Undecided, "the statements differ in one place, but " + p.headerInstances + ", which may give the notation there another meaning"
+				return Verdict{Undecided, CodeHeaderInstances, "the statements differ in one place, but " + p.headerInstances + ", which may give the notation there another meaning"}
 			}
 		}
 	}
-	return r, why
+	return Verdict{r, code, why}
 }
 
 // beforeTheorem says why a difference is not known to be faithful because
@@ -438,11 +469,11 @@ func init() {
 
 // oneDifference is Different when the trees differ in exactly one numeral
 // or operator that cannot be another spelling of the same thing.
-func oneDifference(na, nb *Node) (Result, string) {
+func oneDifference(na, nb *Node) (Result, Code, string) {
 	diffs := SingleDifference(na, nb)
 	if len(diffs) == 1 && (diffs[0].Kind == "numeral" || diffs[0].Kind == "operator") {
 		if why := unfaithful(diffs[0], na, nb); why != "" {
-			return Undecided, why
+			return Undecided, CodeNoWitness, why
 		}
 	}
 	if len(diffs) == 1 {
@@ -453,20 +484,20 @@ func oneDifference(na, nb *Node) (Result, string) {
 			if !ok1 || !ok2 {
 				// over 40 characters, or with _ separators: its value is
 				// not read, so two spellings of one value are not told apart
-				return Undecided, fmt.Sprintf("the statements differ only in a numeral whose value lean-ast does not read (%s vs %s)", clipString(d.A), clipString(d.B))
+				return Undecided, CodeNumeralUnread, fmt.Sprintf("the statements differ only in a numeral whose value lean-ast does not read (%s vs %s)", clipString(d.A), clipString(d.B))
 			}
 			if x.Cmp(y) == 0 {
-				return Undecided, fmt.Sprintf("the statements differ only in how a numeral is written (%s vs %s), and its type is not known", d.A, d.B)
+				return Undecided, CodeNumeralSpelling, fmt.Sprintf("the statements differ only in how a numeral is written (%s vs %s), and its type is not known", d.A, d.B)
 			}
-			return Different, fmt.Sprintf("the statements differ only in a numeral (%s vs %s)", d.A, d.B)
+			return Different, CodeNoWitness, fmt.Sprintf("the statements differ only in a numeral (%s vs %s)", d.A, d.B)
 		case "operator":
 			if mayBeSame[[2]string{d.A, d.B}] {
-				return Undecided, fmt.Sprintf("the statements differ only in %s vs %s, which mean the same on some operands (sets; propositions), and the operands' type is not known", d.A, d.B)
+				return Undecided, CodeMayBeSame, fmt.Sprintf("the statements differ only in %s vs %s, which mean the same on some operands (sets; propositions), and the operands' type is not known", d.A, d.B)
 			}
-			return Different, fmt.Sprintf("the statements differ only in an operator (%s vs %s)", d.A, d.B)
+			return Different, CodeNoWitness, fmt.Sprintf("the statements differ only in an operator (%s vs %s)", d.A, d.B)
 		}
 	}
-	return Undecided, "the normalized trees differ"
+	return Undecided, CodeTreesDiffer, "the normalized trees differ"
 }
 
 // Tokens splits src into Lean tokens (comments dropped), for matching

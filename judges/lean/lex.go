@@ -570,6 +570,13 @@ var sizeLimit = MaxBytes
 // left undecided, never guessed at).
 var ErrNotModelled = errors.New("not modelled")
 
+// lexedError is a lexer's error as Parse returns it: the same text, told
+// apart from the parser's refusals (parseCode).
+type lexedError struct{ err error }
+
+func (e lexedError) Error() string { return e.err.Error() }
+func (e lexedError) Unwrap() error { return e.err }
+
 // ErrTooLarge is returned, wrapped, for a text over MaxBytes.
 var ErrTooLarge = errors.New("too large to compare offline")
 

@@ -7,8 +7,10 @@ package lean
 // hypotheses sorted). testdata/normalize/*.txtar records the parse and
 // normalized trees of statements that pin each (TestNormalizeGolden).
 
-// Version changes whenever parsing or normalization changes what is equal.
-const Version = "lean-ast-v3"
+// Version names lean-ast's verdicts: it is derived from the golden of its
+// verdicts on the frozen corpora (testdata/verdicts.golden), so that it
+// changes whenever a verdict there does.
+const Version = "lean-ast-" + verdictsDigest
 
 // Normalize returns the canonical form of a tree: redundant parentheses
 // dropped (kept around operators of unknown precedence), > and ≥ turned

@@ -355,7 +355,7 @@ func Parse(src string) (st *Statement, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if lf, ok := r.(*lexFailure); ok {
-				st, err = nil, lf.err
+				st, err = nil, lexedError{lf.err}
 				return
 			}
 			if rf, ok := r.(*refusal); ok {
