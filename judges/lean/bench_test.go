@@ -3,6 +3,7 @@ package lean
 import (
 	"fmt"
 	"github.com/rxeval/rxeval/internal/fixtures"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -74,35 +75,41 @@ func BenchmarkHypotheses(b *testing.B) {
 }
 
 // TestLinearInHypotheses: a statement with 2,000 hypotheses costs at most
-// 60 times one with 100 (linear: 20; quadratic: 400). Best of nine runs
-// each, the two sizes taken in turn, so that load on the machine (other
-// packages' tests run beside this one) does not decide.
+// 60 times the work of one with 100 (linear: 20; quadratic: 400), the
+// work counted as bytes allocated (the passes build new trees and print
+// them), which the machine's load does not change.
 func TestLinearInHypotheses(t *testing.T) {
 	defer func(m int) { sizeLimit = m }(sizeLimit)
 	sizeLimit = 1 << 20
-	pairs := map[int][2]string{}
+	work := map[int]uint64{}
 	for _, n := range []int{100, 2000} {
 		x, y := hypotheses(n)
 		if r, why := Compare(x, y); r != Same {
 			t.Fatalf("%d hypotheses: %v (%s)", n, r, why)
 		}
-		pairs[n] = [2]string{x, y}
+		work[n] = allocatedBy(func() { Compare(x, y) })
 	}
-	small, large := time.Duration(1<<62), time.Duration(1<<62)
-	timed := func(n int) time.Duration {
-		start := time.Now()
-		Compare(pairs[n][0], pairs[n][1])
-		return time.Since(start)
-	}
-	for range 9 {
-		small = min(small, timed(100))
-		large = min(large, timed(2000))
-	}
-	ratio := float64(large) / float64(small)
-	t.Logf("100 hypotheses %v, 2,000 hypotheses %v: %.1fx", small, large, ratio)
+	ratio := float64(work[2000]) / float64(work[100])
+	t.Logf("100 hypotheses %d bytes allocated, 2,000 hypotheses %d: %.1fx", work[100], work[2000], ratio)
 	if ratio > 60 {
-		t.Errorf("2,000 hypotheses cost %.0fx 100 hypotheses (linear would be ~20x)", ratio)
+		t.Errorf("2,000 hypotheses cost %.0fx the work of 100 hypotheses (linear would be ~20x)", ratio)
 	}
+}
+
+// allocatedBy is the bytes f allocates, the least of three runs (a
+// garbage collection's own allocations aside); tests that call it do not
+// run in parallel, so no other goroutine allocates meanwhile.
+func allocatedBy(f func()) uint64 {
+	least := uint64(1<<64 - 1)
+	var before, after runtime.MemStats
+	for range 3 {
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		least = min(least, after.TotalAlloc-before.TotalAlloc)
+	}
+	return least
 }
 
 // TestOnePassRunsAgree: the one-pass normalization of long runs of

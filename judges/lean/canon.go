@@ -171,6 +171,9 @@ func mayBeClass(t *Node) bool {
 		}
 		break
 	}
+	if orderedEq(t) {
+		return false // orient's a = b
+	}
 	// outParam C, semiOutParam C, optParam C d, autoParam C t: reducible
 	// wrappers Lean's isClass? sees through (round 14a)
 	for t.K == KindApp && len(t.C) >= 2 && t.C[0].K == KindID && classWrappers[strings.TrimPrefix(t.C[0].V, "_root_.")] {
@@ -295,6 +298,8 @@ func propChain(n *Node) bool {
 		return n.V == "¬"
 	case KindExists, KindExistsUnique:
 		return true
+	case KindApp:
+		return orderedEq(n)
 	case KindID:
 		return n.V == "True" || n.V == "False"
 	}

@@ -34,7 +34,6 @@ const (
 const (
 	CodeNamespace       Code = "namespace"         // the theorems open different namespaces
 	CodeUntypedBinder   Code = "untyped-binder"    // a binder without a type used in other terms or orders
-	CodeTypeSynonym     Code = "type-synonym"      // a relation flipped beside a type synonym
 	CodeNamesMayResolve Code = "names-may-resolve" // names may not be Mathlib's: only trees equal as written
 	CodeDeclReordered   Code = "decl-reordered"    // a declaration before the theorem equal only after reordering
 	CodeDecidable       Code = "decidable"         // an instance-decided construct whose shape moved

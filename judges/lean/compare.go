@@ -61,7 +61,7 @@ type Prepared struct {
 
 // Prepare reads s for ComparePrepared.
 func Prepare(s string) *Prepared {
-	if line := declaresSyntax(s); false && line != "" {
+	if line := declaresSyntax(s); line != "" {
 		return &Prepared{err: fmt.Errorf("%w (%s): Lean reads what follows under a grammar lean-ast does not know", errSyntaxExtends, clipString(line)), errCode: CodeSyntaxExtends}
 	}
 	st, err := Parse(s)
@@ -273,7 +273,7 @@ func Decide(a, b *Prepared) Verdict {
 		// Int.floor there and Nat.floor in theorem Nat.t (round 13a)
 		return Verdict{Undecided, CodeNamespace, fmt.Sprintf("the theorems are in different namespaces (%q and %q), where the same name may mean different constants", ns, nsb)}
 	}
-	if false && (a.opens != "" || b.opens != "") {
+	if a.opens != "" || b.opens != "" {
 		return sameTokens(a, b)
 	}
 	na, nb := a.normalized(), b.normalized()
@@ -282,13 +282,6 @@ func Decide(a, b *Prepared) Verdict {
 			!(uniformUntypedUses(a.st.Tree, map[string]*Node{}) && uniformUntypedUses(b.st.Tree, map[string]*Node{}) &&
 				len(autoBound(a.written())) == 0 && len(autoBound(b.written())) == 0) {
 			return Verdict{Undecided, CodeUntypedBinder, "the normalized trees are equal, but a name bound without a type (or bound by Lean itself, as autoImplicit binds x) is used in other terms or in another order: Lean gives it the type its first elaborated use needs (∃ x, x < (3 : ℕ) ∧ x = (1 / 2 : ℝ) makes x a natural number, the other order a real), so lean-ast's reordering may change its type"}
-		}
-		name := typeSynonymUse(a.st.Tree)
-		if name == "" {
-			name = typeSynonymUse(b.st.Tree)
-		}
-		if name != "" && relationsAsWritten(a.written()) != relationsAsWritten(b.written()) {
-			return Verdict{Undecided, CodeTypeSynonym, fmt.Sprintf("the normalized trees are equal, but a relation is flipped or its sides swapped beside %s, a type synonym or a type that coerces both ways: Lean elaborates a < b at its first operand's type (with no cast between defeq types, or casting the other side to it), so a < b and b > a may be different relations", name)}
 		}
 		if Equal(a.positional(), b.positional()) {
 			return Verdict{Same, CodeEqualAsWritten, "the statements' normalized trees are equal"}

@@ -197,7 +197,7 @@ func useContexts(n *Node, name string, path []*Node, types map[string]*Node, par
 		}
 		// desugared: b > 0 and 0 < b are one use (binrel% unifies a
 		// binder's unknown type with the other leaves' in either order)
-		b.WriteString(desugar(boundAsTypes(ctx, name, types)).String())
+		b.WriteString(orient(desugar(boundAsTypes(ctx, name, types)), &typeEnv{}).String())
 		// and the statement's part (hypothesis or conclusion) holding it,
 		// by its place: another binder's type may be fixed there first
 		// ((s : Set _) with x ∈ s and x < (3 : ℕ) in one hypothesis)
@@ -421,46 +421,6 @@ func imageBinderNames(b *Node) []string {
 	return nil
 }
 
-// typeSynonyms are the last name parts of Mathlib's type synonyms and the
-// functions into and out of them (round 24a): def OrderDual (α : Type*) :
-// Type _ := α with notation:max α "ᵒᵈ" (Mathlib/Order/Basic.lean), def Lex
-// (α : Type*) := α with toLex and ofLex (Mathlib/Order/Synonym.lean), def
-// Additive (α : Type*) := α and def Multiplicative (α : Type*) := α with
-// ofMul, toMul, ofAdd, toAdd (Mathlib/Algebra/Group/TypeTags), and
-// Finset.Colex; Option beside def WithTop (α) := Option α or def WithBot
-// (α) := Option α (Mathlib/Order/TypeTags.lean), whose orders put none at
-// the top and at the bottom (Option itself is rare in statements, so it
-// stands for the pair). A value of one beside a value of the type it
-// wraps elaborates at whichever binrel% or binop% reads first. ZMod and
-// Fin are here too, as types that coerce both ways with ℤ, ℕ, ℚ and each
-// other (def ZMod : ℕ → Type | 0 => ℤ | n + 1 => Fin (n + 1),
-// Mathlib/Data/ZMod/Defs.lean; Int.cast, Nat.cast, Rat.cast into ZMod p a
-// field, ZMod.cast, Fin.val): (a : ZMod 4) = b and b = a with b : ℤ are
-// equalities in ZMod 4 and in ℤ (rounds 25a and 26b). The list blocks only
-// a flipped or swapped relation (relationsAsWritten), so it may be wide.
-var typeSynonyms = map[string]bool{"OrderDual": true, "toDual": true, "ofDual": true, "Lex": true, "toLex": true, "ofLex": true,
-	"Colex": true, "toColex": true, "ofColex": true, "Additive": true, "Multiplicative": true, "ofMul": true, "toMul": true,
-	"ofAdd": true, "toAdd": true, "Option": true, "ZMod": true, "Fin": true}
-
-// typeSynonymUse names the first name in n that is one of typeSynonyms
-// (or the postfix ᵒᵈ), or "".
-func typeSynonymUse(n *Node) string {
-	if n.K == KindPostfix && n.V == "ᵒᵈ" {
-		return "αᵒᵈ (OrderDual)"
-	}
-	if n.K == KindID || n.K == KindProj {
-		if typeSynonyms[n.V[strings.LastIndexByte(n.V, '.')+1:]] {
-			return n.V
-		}
-	}
-	for _, c := range n.C {
-		if name := typeSynonymUse(c); name != "" {
-			return name
-		}
-	}
-	return ""
-}
-
 // autoBound lists the free names of n used more than once that Lean's
 // autoImplicit would bind: a single letter, Latin or Greek, with digits,
 // subscripts or primes after it (Lean's isValidAutoBoundImplicitName), in
@@ -508,25 +468,6 @@ func autoBoundName(name string) bool {
 		}
 	}
 	return true
-}
-
-// relationsAsWritten lists the relations of a written tree as written
-// (sides in their order, > and ≥ as such), sorted: two statements with
-// equal lists have flipped or swapped no relation.
-func relationsAsWritten(n *Node) string {
-	var out []string
-	var walk func(n *Node)
-	walk = func(n *Node) {
-		if n.K == KindBinary && (relations[n.V] || n.V == "≠" || n.V == "≥" || n.V == ">") {
-			out = append(out, n.String())
-		}
-		for _, c := range n.C {
-			walk(c)
-		}
-	}
-	walk(n)
-	slices.Sort(out)
-	return strings.Join(out, "\n")
 }
 
 // topPart is the statement's part (a leading binder's type, or the

@@ -57,10 +57,6 @@ func desugar(n *Node) *Node {
 			return out
 		}
 		switch n.V {
-		case ">":
-			return &Node{K: KindBinary, V: "<", C: append([]*Node{b, a}, rest...)}
-		case "≥":
-			return &Node{K: KindBinary, V: "≤", C: append([]*Node{b, a}, rest...)}
 		case "⊇":
 			return &Node{K: KindBinary, V: "⊆", C: []*Node{b, a}}
 		case "⊃":

@@ -67,7 +67,9 @@ func TestCompareMore(t *testing.T) {
 		{"theorem t (h : a ∧ b) : d", "theorem t (h1 : a) : d", Undecided, ""},
 		{"theorem t : ∀ x, 1 = 1", "theorem t : ∀ y, 1 = 1", Same, ""},
 		{"theorem t : ∀ x, x = x", "theorem t : ∀ y, y = y", Same, ""},
-		{"theorem t : ∀ x, ∀ y, x = y", "theorem t : ∀ y, ∀ x, x = y", Same, ""}, // = is symmetric
+		{"theorem t : ∀ x, ∀ y, x = y", "theorem t : ∀ y, ∀ x, x = y", Undecided, ""},              // = is symmetric only where its sides' types are known (orient)
+		{"theorem t : ∀ x y : ℕ, x = y", "theorem t : ∀ y x : ℕ, x = y", Same, ""},                 // known and the same
+		{"theorem t (f : ℕ → ℝ) : ∀ x, f x = 0", "theorem t (f : ℕ → ℝ) : ∀ x, 0 = f x", Same, ""}, // a numeral takes the other side's type
 		{"theorem t : x = (", "theorem t : x = 1", Undecided, "cannot parse the gold statement (byte 17: expected a term, found the end)"},
 		{"theorem t : x = 1", "theorem t : x = (", Undecided, "cannot parse the predicted statement (byte 17: expected a term, found the end)"},
 		{"theorem t : x = 1", "theorem t : x = 1", Same, "the statements' normalized trees are equal"},

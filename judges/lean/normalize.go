@@ -39,7 +39,7 @@ func Normalize(n *Node) *Node { return normalize(n, permBudget) }
 func normalize(n *Node, budget int) *Node {
 	z := &normalizer{budget: budget}
 	top := n.K != KindDecls
-	n = desugar(n)
+	n = orient(desugar(n), &typeEnv{})
 	if budget > 0 {
 		n = typed(n, nil)
 	}

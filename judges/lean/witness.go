@@ -221,6 +221,8 @@ func isProposition(n *Node) bool {
 		return n.V == "¬"
 	case KindExists:
 		return true
+	case KindApp:
+		return orderedEq(n)
 	case KindPi:
 		return isProposition(n.C[1])
 	case KindID:
@@ -340,6 +342,10 @@ func (e *evaluator) prop(n *Node) truth {
 	switch n.K {
 	case KindParen:
 		return e.prop(n.C[0])
+	case KindApp:
+		if orderedEq(n) {
+			return e.relation(&Node{K: KindBinary, V: "=", C: n.C[1:]})
+		}
 	case KindID:
 		switch n.V {
 		case "True":
@@ -398,7 +404,7 @@ func (e *evaluator) prop(n *Node) truth {
 				return isTrue
 			}
 			return isFalse
-		case "=", "<", "≤", "∣":
+		case "=", "<", "≤", ">", "≥", "∣":
 			if len(n.C) != 2 {
 				return unknown
 			}
@@ -473,6 +479,11 @@ func (e *evaluator) relation(n *Node) truth {
 			return unknown
 		}
 		holds = x.Cmp(y) <= 0
+	case ">", "≥": // orient's relations kept as written: GT.gt a b is b < a
+		if t == "ℂ" {
+			return unknown
+		}
+		holds = x.Cmp(y) > 0 || n.V == "≥" && x.Cmp(y) == 0
 	case "∣":
 		if x.Sign() == 0 {
 			holds = y.Sign() == 0
