@@ -78,37 +78,40 @@ func readAdversarial(t *testing.T) []adversarialPair {
 // decides against the label, in either order; it may leave a pair
 // undecided (issue 17.6). The coverage per class is logged.
 func TestAdversarial(t *testing.T) {
-	pairs := readAdversarial(t)
-	if len(pairs) < 60 {
-		t.Fatalf("%d pairs, want at least 60", len(pairs))
+	if n := len(readAdversarial(t)); n < 60 {
+		t.Fatalf("%d pairs, want at least 60", n)
 	}
 	type tally struct{ n, decided int }
 	limits := 0
 	byClass := map[string]*tally{}
 	var classes []string
-	for _, p := range pairs {
+	for _, jp := range judgedIn(t, "adversarial") {
+		p := jp.adv
 		if byClass[p.class] == nil {
 			byClass[p.class] = &tally{}
 			classes = append(classes, p.class)
 		}
 		tl := byClass[p.class]
-		for _, ab := range [][2]string{{p.a, p.b}, {p.b, p.a}} {
+		for i, v := range []Verdict{jp.ab, jp.ba} {
+			a, b := p.a, p.b
+			if i == 1 {
+				a, b = b, a
+			}
 			tl.n++
-			r, why := Compare(ab[0], ab[1])
-			if r == Undecided {
+			if v.Result == Undecided {
 				if p.mustDecide {
-					t.Errorf("adversarial.txt:%d (%s): undecided, and the record says lean-ast decides it\n  a: %s\n  b: %s\n  lean-ast: %s", p.line, p.class, ab[0], ab[1], why)
+					t.Errorf("adversarial.txt:%d (%s): undecided, and the record says lean-ast decides it\n  a: %s\n  b: %s\n  lean-ast: %s", p.line, p.class, a, b, v.Why)
 				}
 				continue
 			}
 			tl.decided++
-			if p.limit != "" && r == Different {
+			if p.limit != "" && v.Result == Different {
 				limits++
 				continue
 			}
-			if (r == Same) != p.wantEquivalent {
+			if (v.Result == Same) != p.wantEquivalent {
 				t.Errorf("adversarial.txt:%d (%s): decided %v, want %v\n  a: %s\n  b: %s\n  lean-ast: %s\n  why: %s",
-					p.line, p.class, r == Same, p.wantEquivalent, ab[0], ab[1], why, p.why)
+					p.line, p.class, v.Result == Same, p.wantEquivalent, a, b, v.Why, p.why)
 			}
 		}
 	}

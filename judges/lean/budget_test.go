@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestHostileBinderRuns: runs of interchangeable binders, nested, cannot
@@ -18,31 +17,42 @@ func TestHostileBinderRuns(t *testing.T) {
 	}
 	b.WriteString("True")
 	b.WriteString(strings.Repeat(")", 120))
-	sameWithin(t, b.String(), 10*time.Second)
+	sameWithin(t, b.String(), binderWorkPerByte)
 }
 
-// sameWithin checks that src compares Same with itself within limit.
-func sameWithin(t *testing.T, src string, limit time.Duration) {
+// sameWithin checks that src compares Same with itself and that the
+// comparison's work, counted as bytes allocated, stays within
+// workPerByte times the statement's length (the budgets below are about
+// twice what each shape costs; a pass that goes quadratic or retries
+// exponentially costs orders of magnitude more).
+func sameWithin(t *testing.T, src string, workPerByte uint64) {
 	t.Helper()
-	if raceEnabled {
-		limit *= 20 // scripts/check runs the package under -race on a loaded machine
-	}
-	start := time.Now()
-	if r, why := Compare(src, src); r != Same {
+	var r Result
+	var why string
+	work := allocatedBy(func() { r, why = Compare(src, src) })
+	if r != Same {
 		t.Fatalf("%v (%s)", r, why)
 	}
-	if d := time.Since(start); d > limit {
-		t.Errorf("comparing a %d-byte statement with itself took %v", len(src), d)
+	if work > workPerByte*uint64(len(src)) {
+		t.Errorf("comparing a %d-byte statement with itself allocated %d bytes, over %d a byte", len(src), work, workPerByte)
 	}
-	t.Logf("%d bytes: %v", len(src), time.Since(start))
+	t.Logf("%d bytes: %d bytes allocated (%d a byte)", len(src), work, work/uint64(len(src)))
 }
+
+// workPerByte is the budget of bytes allocated per byte compared for
+// shapes that cost little (lets, tuples, long chains); nested runs of
+// binders, which try binder orders, get twice what they cost today.
+const (
+	workPerByte       = 4000
+	binderWorkPerByte = 25000
+)
 
 // TestHostileLets: a let's value of thousands of arguments, on one line or
 // one a line, is read in time linear in its length (each argument's
 // column is found by a binary search of the line starts).
 func TestHostileLets(t *testing.T) {
 	for _, sep := range []string{" ", "\n   "} {
-		sameWithin(t, "theorem t (f : ℕ → ℕ) :\n  let y := f"+strings.Repeat(sep+"x", 3000)+"\n  y = 0 := sorry", 2*time.Second)
+		sameWithin(t, "theorem t (f : ℕ → ℕ) :\n  let y := f"+strings.Repeat(sep+"x", 3000)+"\n  y = 0 := sorry", workPerByte)
 	}
 }
 
@@ -51,18 +61,21 @@ func TestHostileLets(t *testing.T) {
 // each level hash them instead of printing them (printing made 800
 // factors cost 13 s, round 14a).
 func TestLongChainDifference(t *testing.T) {
-	chain := "theorem t (x : ℝ) : " + strings.Repeat("x * ", 3899) + "x = "
-	limit := 5 * time.Second
-	if raceEnabled {
-		limit *= 20
+	factors := 3899
+	if testing.Short() {
+		factors = 999
 	}
-	start := time.Now()
-	if r, why := Compare(chain+"1", chain+"2"); r != Different {
+	chain := "theorem t (x : ℝ) : " + strings.Repeat("x * ", factors) + "x = "
+	var r Result
+	var why string
+	work := allocatedBy(func() { r, why = Compare(chain+"1", chain+"2") })
+	if r != Different {
 		t.Fatalf("%v (%s), want not equivalent", r, why)
 	}
-	if d := time.Since(start); d > limit {
-		t.Errorf("a %d-byte product differing in one numeral took %v", len(chain), d)
+	if work > workPerByte*uint64(len(chain)) {
+		t.Errorf("a %d-byte product differing in one numeral allocated %d bytes, over %d a byte", len(chain), work, workPerByte)
 	}
+	t.Logf("%d bytes: %d bytes allocated (%d a byte)", len(chain), work, work/uint64(len(chain)))
 }
 
 // TestHostileTuple: a tuple equation of 2,600 components, 2,600
@@ -74,5 +87,5 @@ func TestHostileTuple(t *testing.T) {
 		xs = append(xs, "x")
 		ns = append(ns, strconv.Itoa(i%10))
 	}
-	sameWithin(t, "theorem t (x : ℕ) : ("+strings.Join(xs, ", ")+") = ("+strings.Join(ns, ", ")+")", time.Second)
+	sameWithin(t, "theorem t (x : ℕ) : ("+strings.Join(xs, ", ")+") = ("+strings.Join(ns, ", ")+")", workPerByte)
 }

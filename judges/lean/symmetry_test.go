@@ -1,23 +1,14 @@
 package lean
 
-import (
-	"testing"
-
-	"github.com/rxeval/rxeval/internal/fixtures"
-)
+import "testing"
 
 // TestCompareIsSymmetric: the verdict does not depend on which statement
-// is the gold (on the one-token mutants and the GTED pairs).
+// is the gold (on every frozen pair: the one-token mutants, the GTED
+// pairs, the adversarial records, the re-spaced copies).
 func TestCompareIsSymmetric(t *testing.T) {
-	orig, mutant := oneTokenMutants(t)
-	for _, p := range fixtures.GTED(t) {
-		orig, mutant = append(orig, p.Label), append(mutant, p.Pred)
-	}
-	for i := range orig {
-		ab, _ := Compare(orig[i], mutant[i])
-		ba, _ := Compare(mutant[i], orig[i])
-		if ab != ba {
-			t.Errorf("Compare(a, b) = %v, Compare(b, a) = %v:\n%s\n%s", ab, ba, orig[i], mutant[i])
+	for _, p := range judgedCorpora(t) {
+		if p.ab.Result != p.ba.Result {
+			t.Errorf("%s: Compare(a, b) = %v, Compare(b, a) = %v:\n%s\n%s", p.corpus, p.ab.Result, p.ba.Result, p.a, p.b)
 		}
 	}
 }

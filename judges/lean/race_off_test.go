@@ -1,5 +1,0 @@
-//go:build !race
-
-package lean
-
-const raceEnabled = false
