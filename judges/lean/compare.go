@@ -464,11 +464,6 @@ func init() {
 // or operator that cannot be another spelling of the same thing.
 func oneDifference(na, nb *Node) (Result, Code, string) {
 	diffs := SingleDifference(na, nb)
-	if len(diffs) == 1 && (diffs[0].Kind == "numeral" || diffs[0].Kind == "operator") {
-		if why := unfaithful(diffs[0], na, nb); why != "" {
-			return Undecided, CodeNoWitness, why
-		}
-	}
 	if len(diffs) == 1 {
 		switch d := diffs[0]; d.Kind {
 		case "numeral":
