@@ -67,6 +67,7 @@ block=$(awk -v n="$n" -v date="$(date -u '+%Y-%m-%d %H:%M UTC')" -v cpu="$cpu" -
 	if (!(name in vals)) order[++names] = name
 	vals[name] = vals[name] " " v
 }
+function num(v) { return v >= 100 ? sprintf("%.0f", v) : v >= 10 ? sprintf("%.1f", v) : sprintf("%.2f", v) }
 function ratio(label, a, b, fmt, goal) {
 	if (!(a in med) || !(b in med) || med[b] == 0) return
 	printf "| %s | " fmt " | %s |\n", label, med[a] / med[b], goal
@@ -83,7 +84,7 @@ END {
 		perpair = (name == "BenchmarkOfflineJudgeGTED" || name == "BenchmarkCompareReal")
 		unit = perpair ? "µs a pair" : "ms"
 		div = perpair ? 1e3 : 1e6
-		printf "| `%s` | %.3g %s | %.3g-%.3g |\n", name, med[name] / div, unit, a[1] / div, a[k] / div
+		printf "| `%s` | %s %s | %s-%s |\n", name, num(med[name] / div), unit, num(a[1] / div), num(a[k] / div)
 	}
 	print ""
 	print "| ratio of medians | value | goal |"
