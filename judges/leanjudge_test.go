@@ -58,7 +58,7 @@ func TestLeanJudgeUnchangedStatement(t *testing.T) {
 // A header that opens a namespace, defines names or declares instances
 // changes what the statements' names and notation mean: only statements
 // equal as written (bound names aside) are equivalent, and an instance
-// blocks "not equivalent" (rounds 13a and 13b of the outside attacks).
+// blocks "not equivalent".
 func TestLeanJudgeHeaderContext(t *testing.T) {
 	for _, c := range []struct {
 		header, gold, pred string

@@ -16,7 +16,7 @@ import (
 	"github.com/rxeval/rxeval/judges/lean"
 )
 
-var update = flag.Bool("update", false, "rewrite the generated tables of docs/judges.md")
+var update = flag.Bool("update", false, "rewrite the generated tables of docs/judges.md and docs/notation.md")
 
 // The figures of docs/judges.md are measured here, on the data under
 // testdata/, and compared with the page: TestJudgesDoc fails when a judge
@@ -374,13 +374,29 @@ func TestJudgesDoc(t *testing.T) {
 	}
 	tables["forms"] = ft.String()
 
-	const path = "../docs/judges.md"
+	// The judges' figures go to docs/judges.md, lean-ast's notation tables to
+	// docs/notation.md.
+	for _, doc := range []struct {
+		path   string
+		tables []string
+	}{
+		{"../docs/judges.md", []string{"minif2f", "mutants", "swaps", "span", "contentfree"}},
+		{"../docs/notation.md", []string{"notation", "forms"}},
+	} {
+		writeTables(t, doc.path, doc.tables, tables)
+	}
+}
+
+// writeTables compares each named table with the block between its
+// markers in the file at path, and rewrites the blocks with -update.
+func writeTables(t *testing.T, path string, names []string, tables map[string]string) {
+	t.Helper()
 	doc, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(doc)
-	for _, name := range []string{"minif2f", "mutants", "swaps", "span", "contentfree", "notation", "forms"} {
+	for _, name := range names {
 		if _, ok := tables[name]; !ok {
 			continue // a table measured only without -short
 		}

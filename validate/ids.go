@@ -71,7 +71,7 @@ func (s *IDSet) Has(id string) bool { _, ok := s.index[id]; return ok }
 // Pos returns the position of id in the set.
 func (s *IDSet) Pos(id string) (int, bool) { i, ok := s.index[id]; return i, ok }
 
-// IDsFromList reads one id per line (README.md, rxeval validate): white
+// IDsFromList reads one id per line (docs/validate.md, rxeval validate): white
 // space around an id is trimmed, a byte order mark on the first line is
 // ignored, blank lines and lines starting with # are skipped; a line that
 // is not UTF-8 is an error naming the line, the id quoted (no prediction's
