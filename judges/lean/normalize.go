@@ -33,6 +33,18 @@ const Version = "lean-ast-" + verdictsDigest
 //     symmetric).
 func Normalize(n *Node) *Node { return normalize(n, permBudget) }
 
+// SimilarityForm is Normalize with the relations turned around and the
+// equations' sides sorted whatever their operands' types: a shape for
+// similarity measures (GTED), which decide nothing exactly, never for a
+// verdict.
+func SimilarityForm(n *Node) *Node {
+	z := &normalizer{budget: permBudget}
+	top := n.K != KindDecls
+	n = typed(orient(desugar(n), &typeEnv{anyOrder: true}), nil)
+	z.occ = newOccIndex(n)
+	return z.canon(z.alpha(n, nil, 0, 0, top, 0), top)
+}
+
 // normalize is Normalize trying at most budget binder orders; with budget
 // 0 binders keep their order and the typed rewrites are skipped (the
 // trees Compare looks for one difference in).

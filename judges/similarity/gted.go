@@ -16,7 +16,7 @@ func OperatorTree(statement string) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	return toTree(lean.Normalize(st.Tree)), nil
+	return toTree(lean.SimilarityForm(st.Tree)), nil
 }
 
 func toTree(n *lean.Node) *Tree {
@@ -29,19 +29,6 @@ func toTree(n *lean.Node) *Tree {
 	}
 	label := n.K.String()
 	var kids []*Tree
-	if n.K == lean.KindApp && len(n.C) == 3 && n.C[0].K == lean.KindID && n.C[0].V == "Eq" {
-		// a = b that lean-ast keeps in order (its sides' types unknown):
-		// for a distance, one equation node whichever way it is written
-		l, r := n.C[1], n.C[2]
-		if r.String() < l.String() {
-			l, r = r, l
-		}
-		return &Tree{Label: "=", Kids: []*Tree{toTree(l), toTree(r)}}
-	}
-	if n.K == lean.KindBinary && len(n.C) == 2 && (n.V == ">" || n.V == "≥") {
-		// kept as written by lean-ast (types unknown): GT.gt a b is b < a
-		return &Tree{Label: map[string]string{">": "<", "≥": "≤"}[n.V], Kids: []*Tree{toTree(n.C[1]), toTree(n.C[0])}}
-	}
 	if n.K == lean.KindApp && n.C[0].K == lean.KindID {
 		// f x y: the function is the operator, the arguments its operands
 		for _, c := range n.C[1:] {
