@@ -129,7 +129,7 @@ func (p *Prepared) normalized() *Node {
 // their bound names and parentheses.
 func (p *Prepared) positional() *Node {
 	if p.renamed == nil {
-		tree := unparen(p.st.Tree)
+		tree := unparen(p.st.Tree, namesMayResolve(p) == "")
 		z := &normalizer{}
 		z.occ = newOccIndex(tree)
 		p.renamed = z.alpha(tree, nil, 0, 0, tree.K != KindDecls, 0)
@@ -138,10 +138,20 @@ func (p *Prepared) positional() *Node {
 }
 
 // unparen drops the parentheses the tree's shape already holds (those
-// around an operator of unknown precedence stay, as in desugar).
-func unparen(n *Node) *Node {
+// around an operator of unknown precedence stay, as in desugar), and with
+// aliases writes Nat Int Rat Real Complex as the ℕ ℤ ℚ ℝ ℂ that denote
+// them (notation "ℕ" => Nat: Init/Prelude.lean, Mathlib/Data/...), which
+// holds where nothing may shadow those names: a binder of those names is
+// refused when read (shadowsGlobal), and aliases is false where a
+// declaration, a namespace or the header may (namesMayResolve).
+func unparen(n *Node, aliases bool) *Node {
+	if n.K == KindID && aliases {
+		if a, ok := identAliases[n.V]; ok {
+			return &Node{K: KindID, V: a}
+		}
+	}
 	if n.K == KindParen && len(n.C) == 1 {
-		if inner := unparen(n.C[0]); !unknownOp(inner) {
+		if inner := unparen(n.C[0], aliases); !unknownOp(inner) {
 			return inner
 		}
 	}
@@ -150,7 +160,7 @@ func unparen(n *Node) *Node {
 	}
 	kids := make([]*Node, len(n.C))
 	for i, c := range n.C {
-		kids[i] = unparen(c)
+		kids[i] = unparen(c, aliases)
 	}
 	return &Node{K: n.K, V: n.V, C: kids}
 }
@@ -159,7 +169,7 @@ func unparen(n *Node) *Node {
 // moved, top-level hypotheses included (positional tries their orders).
 func (p *Prepared) written() *Node {
 	if p.asWritten == nil {
-		tree := unparen(p.st.Tree)
+		tree := unparen(p.st.Tree, namesMayResolve(p) == "")
 		z := &normalizer{}
 		z.occ = newOccIndex(tree)
 		p.asWritten = z.alpha(tree, nil, 0, 0, false, 0)
