@@ -299,6 +299,15 @@ func TestJudgesDoc(t *testing.T) {
 	cj := correctionJudges(t, labelled)
 	tables := map[string]string{}
 
+	// 0. lean-ast's reason codes.
+	var codes strings.Builder
+	codes.WriteString("| code | outcome | meaning |\n|---|---|---|\n")
+	for _, c := range lean.Codes() {
+		outcome := map[lean.Result]string{lean.Same: "equivalent", lean.Different: "not equivalent", lean.Undecided: "undecided"}[c.Result]
+		fmt.Fprintf(&codes, "| `%s` | %s | %s |\n", c.Code, outcome, c.Meaning)
+	}
+	tables["codes"] = codes.String()
+
 	// 1. The 205 human-labelled miniF2F pairs.
 	var pairs []eval.Pair
 	var truth []bool
@@ -380,7 +389,7 @@ func TestJudgesDoc(t *testing.T) {
 		path   string
 		tables []string
 	}{
-		{"../docs/judges.md", []string{"minif2f", "mutants", "swaps", "span", "contentfree"}},
+		{"../docs/judges.md", []string{"codes", "minif2f", "mutants", "swaps", "span", "contentfree"}},
 		{"../docs/notation.md", []string{"notation", "forms"}},
 	} {
 		writeTables(t, doc.path, doc.tables, tables)

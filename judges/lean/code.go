@@ -11,41 +11,80 @@ type Code string
 
 // The codes of a decision.
 const (
-	CodeEqualAsWritten  Code = "equal-as-written" // equal trees, nothing moved but bound names and parentheses
-	CodeEqualNormalized Code = "equal-normalized" // equal after the rewrites, every precondition held
-	CodeEqualTokens     Code = "equal-tokens"     // the same token sequence, under a grammar lean-ast may not know
-	CodeWitness         Code = "witness"          // values where one proposition holds and the other does not
+	CodeEqualAsWritten  Code = "equal-as-written"
+	CodeEqualNormalized Code = "equal-normalized"
+	CodeEqualTokens     Code = "equal-tokens"
+	CodeWitness         Code = "witness"
 )
 
 // The codes of an undecided pair: the statement was not read.
 const (
-	CodeTooLarge      Code = "too-large"      // over MaxBytes
-	CodeClosedWorld   Code = "closed-world"   // a token or character lean-ast does not model
-	CodeSyntax        Code = "syntax"         // not Lean 4 syntax lean-ast reads
-	CodeRefused       Code = "refused"        // a construct read but not modelled
-	CodeSyntaxExtends Code = "syntax-extends" // the statement declares notation, a macro or syntax
-	CodeImageScope    Code = "image-scope"    // an image set-builder rebinding an outer name
-	CodeShadowsGlobal Code = "shadows-global" // a binder named as a global lean-ast reads
-	CodeBinderForm    Code = "binder-form"    // a typed binder form lean-ast would scope wrongly
+	CodeTooLarge      Code = "too-large"
+	CodeClosedWorld   Code = "closed-world"
+	CodeSyntax        Code = "syntax"
+	CodeRefused       Code = "refused"
+	CodeSyntaxExtends Code = "syntax-extends"
+	CodeImageScope    Code = "image-scope"
+	CodeShadowsGlobal Code = "shadows-global"
+	CodeBinderForm    Code = "binder-form"
 )
 
 // The codes of an undecided pair whose statements were read: a rewrite's
 // precondition failed, or no rule decides.
 const (
-	CodeNamespace       Code = "namespace"         // the theorems open different namespaces
-	CodeUntypedBinder   Code = "untyped-binder"    // a binder without a type used in other terms or orders
-	CodeNamesMayResolve Code = "names-may-resolve" // names may not be Mathlib's: only trees equal as written
-	CodeDeclReordered   Code = "decl-reordered"    // a declaration before the theorem equal only after reordering
-	CodeDecidable       Code = "decidable"         // an instance-decided construct whose shape moved
-	CodeProofUsed       Code = "proof-used"        // a proof used as a term whose type was reordered
-	CodeTreesDiffer     Code = "trees-differ"      // the trees differ in more than one numeral or operator
-	CodeNoWitness       Code = "no-witness"        // one difference, and no witness found
-	CodeNumeralUnread   Code = "numeral-unread"    // a numeral whose value is not read
-	CodeNumeralSpelling Code = "numeral-spelling"  // one value written two ways at an unknown type
-	CodeMayBeSame       Code = "may-be-same"       // two operators that coincide at some types
-	CodeBeforeTheorem   Code = "before-theorem"    // a declaration before the theorem may change the difference
-	CodeHeaderInstances Code = "header-instances"  // the header declares instances
+	CodeNamespace       Code = "namespace"
+	CodeUntypedBinder   Code = "untyped-binder"
+	CodeNamesMayResolve Code = "names-may-resolve"
+	CodeDeclReordered   Code = "decl-reordered"
+	CodeDecidable       Code = "decidable"
+	CodeProofUsed       Code = "proof-used"
+	CodeTreesDiffer     Code = "trees-differ"
+	CodeNoWitness       Code = "no-witness"
+	CodeNumeralUnread   Code = "numeral-unread"
+	CodeNumeralSpelling Code = "numeral-spelling"
+	CodeMayBeSame       Code = "may-be-same"
+	CodeBeforeTheorem   Code = "before-theorem"
+	CodeHeaderInstances Code = "header-instances"
 )
+
+// CodeInfo says what a Code means: the outcome it comes with and the rule
+// or precondition behind it, in a phrase (docs/judges.md lists them).
+type CodeInfo struct {
+	Code    Code
+	Result  Result
+	Meaning string
+}
+
+// Codes lists every code, in the order docs/judges.md gives them.
+func Codes() []CodeInfo { return codes }
+
+var codes = []CodeInfo{
+	{CodeEqualAsWritten, Same, "equal trees, nothing moved but bound names and parentheses"},
+	{CodeEqualNormalized, Same, "equal after the rewrites, every precondition held"},
+	{CodeEqualTokens, Same, "the same token sequence, where an open line may extend the grammar"},
+	{CodeWitness, Different, "values where one proposition holds and the other does not"},
+	{CodeTooLarge, Undecided, "over MaxBytes"},
+	{CodeClosedWorld, Undecided, "a token or character lean-ast does not model"},
+	{CodeSyntax, Undecided, "not Lean 4 syntax lean-ast reads"},
+	{CodeRefused, Undecided, "a construct read but not modelled"},
+	{CodeSyntaxExtends, Undecided, "the statement declares syntax (notation, infix, macro, syntax, elab ...), or opens a namespace and the tokens differ"},
+	{CodeImageScope, Undecided, "an image set-builder rebinding an outer name"},
+	{CodeShadowsGlobal, Undecided, "a binder named as a global lean-ast reads"},
+	{CodeBinderForm, Undecided, "a typed binder form lean-ast would scope wrongly"},
+	{CodeNamespace, Undecided, "the theorems open different namespaces"},
+	{CodeUntypedBinder, Undecided, "a binder without a type used in other terms or orders"},
+	{CodeNamesMayResolve, Undecided, "names may not be Mathlib's: only trees equal as written"},
+	{CodeDeclReordered, Undecided, "a declaration before the theorem equal only after reordering"},
+	{CodeDecidable, Undecided, "an instance-decided construct whose shape moved"},
+	{CodeProofUsed, Undecided, "a proof used as a term whose type was reordered"},
+	{CodeTreesDiffer, Undecided, "the trees differ in more than one numeral or operator"},
+	{CodeNoWitness, Undecided, "one numeral or operator apart, and no values found where one holds and the other not"},
+	{CodeNumeralUnread, Undecided, "a numeral whose value is not read"},
+	{CodeNumeralSpelling, Undecided, "one value written two ways at an unknown type"},
+	{CodeMayBeSame, Undecided, "two operators that coincide at some types"},
+	{CodeBeforeTheorem, Undecided, "a declaration before the theorem may change the difference"},
+	{CodeHeaderInstances, Undecided, "the header declares instances"},
+}
 
 // parseCode is the code of Parse's error, "" for nil.
 func parseCode(err error) Code {

@@ -235,3 +235,22 @@ func TestVersionIsGoldenDigest(t *testing.T) {
 		t.Errorf("Version = %q, want %q (from %s): rerun go test ./judges/lean -run TestVerdictGolden -update", Version, want, goldenPath)
 	}
 }
+
+// TestCodesListed: every code a frozen pair gets is in Codes() with the
+// outcome it comes with, and Codes() lists each code once.
+func TestCodesListed(t *testing.T) {
+	listed := map[Code]Result{}
+	for _, c := range Codes() {
+		if _, dup := listed[c.Code]; dup {
+			t.Errorf("code %s listed twice", c.Code)
+		}
+		listed[c.Code] = c.Result
+	}
+	for _, p := range judgedCorpora(t) {
+		for _, v := range []Verdict{p.ab, p.ba} {
+			if r, ok := listed[v.Code]; !ok || r != v.Result {
+				t.Errorf("%s pair: verdict %v with code %q, which Codes() lists as %v (listed: %v)", p.corpus, v.Result, v.Code, r, ok)
+			}
+		}
+	}
+}
