@@ -18,32 +18,38 @@ func orient(n *Node, env *typeEnv) *Node {
 	if len(n.C) == 0 {
 		return n
 	}
-	kids := make([]*Node, len(n.C))
+	kids, changed := make([]*Node, len(n.C)), false
+	at := func(i int) {
+		kids[i] = orient(n.C[i], env)
+		changed = changed || kids[i] != n.C[i]
+	}
 	switch {
 	case binderKinds[n.K] && len(n.C) >= 2:
 		last := len(n.C) - 1
 		for i := range last {
-			kids[i] = orient(n.C[i], env)
+			at(i)
 		}
 		var t *Node
 		if n.K != KindSep && n.C[0].K != KindHole {
 			t = n.C[0]
 		}
 		restore := env.bind(n.V, t)
-		kids[last] = orient(n.C[last], env)
+		at(last)
 		restore()
 	case n.K == KindBig && len(n.C) == 4:
-		kids[0], kids[1], kids[2] = n.C[0], orient(n.C[1], env), orient(n.C[2], env)
+		kids[0] = n.C[0]
+		at(1)
+		at(2)
 		var t *Node
 		if n.C[1].K != KindHole {
 			t = n.C[1]
 		}
 		restore := env.bind(n.C[0].V, t)
-		kids[3] = orient(n.C[3], env)
+		at(3)
 		restore()
 	default:
-		for i, c := range n.C {
-			kids[i] = orient(c, env)
+		for i := range n.C {
+			at(i)
 		}
 	}
 	if n.K == KindBinary && len(kids) == 2 {
@@ -56,6 +62,9 @@ func orient(n *Node, env *typeEnv) *Node {
 			// b = a at b's
 			return &Node{K: KindApp, C: []*Node{{K: KindID, V: "Eq"}, kids[0], kids[1]}}
 		}
+	}
+	if !changed {
+		return n
 	}
 	return &Node{K: n.K, V: n.V, C: kids}
 }

@@ -17,6 +17,10 @@ var errSyntaxExtends = fmt.Errorf("%w: the statement declares syntax", ErrNotMod
 
 // declaresSyntax is the first line of s that declares syntax, or "".
 func declaresSyntax(s string) string {
+	if !strings.Contains(s, "notation") && !strings.Contains(s, "fix") && !strings.Contains(s, "macro") &&
+		!strings.Contains(s, "syntax") && !strings.Contains(s, "elab") {
+		return "" // no keyword of notationDecl's
+	}
 	for line := range strings.Lines(s) {
 		if l := strings.TrimSpace(line); notationDecl.MatchString(l) {
 			return l
@@ -32,6 +36,9 @@ var openLine = regexp.MustCompile(`^(?:@\[[^\]]*\]\s*)*open\b`)
 // opensScope is the first open line of s, or "": an opened namespace may
 // declare scoped notation, which then extends the statement's grammar.
 func opensScope(s string) string {
+	if !strings.Contains(s, "open") {
+		return ""
+	}
 	for line := range strings.Lines(s) {
 		if l := strings.TrimSpace(line); openLine.MatchString(l) {
 			return l

@@ -130,6 +130,12 @@ func pointsFor(a, b *Node) map[string][]*big.Rat {
 // undecided.
 const maxPoints = 150
 
+// witnessBudget bounds the evaluation steps of one search, all points
+// together (a step is a node evaluated; a quantifier inside the statement
+// multiplies them by its samples).
+const witnessBudget = 20000
+
+
 // evaluator evaluates a normalized proposition at one point.
 type evaluator struct {
 	types map[string]string   // variable names to their number types
@@ -254,7 +260,7 @@ func findWitness(a, b *Node) string {
 	}
 	vals := map[string]*big.Rat{}
 	e := &evaluator{types: types, vals: vals, nums: map[string]*big.Rat{}, funcs: map[string]int{}}
-	unknowns := 0
+	unknowns, spent := 0, 0
 	for i := 0; i < total && i < maxPoints; i++ {
 		// the i-th point of the grid, a stride through it when it is
 		// larger than maxPoints
@@ -273,6 +279,9 @@ func findWitness(a, b *Node) string {
 		}
 		e.steps = 0
 		ta, tb := e.statement(a), e.statement(b)
+		if spent += e.steps; spent > witnessBudget {
+			return "" // the points so far cost the budget: no witness
+		}
 		if ta != unknown && tb != unknown && ta != tb {
 			return describePoint(names, types, vals, e.funcs, ta == isTrue)
 		}
