@@ -130,10 +130,20 @@ func pointsFor(a, b *Node) map[string][]*big.Rat {
 // undecided.
 const maxPoints = 150
 
-// witnessBudget bounds the evaluation steps of one search, all points
-// together (a step is a node evaluated; a quantifier inside the statement
-// multiplies them by its samples).
+// witnessBudget, plus 20 steps a node of the two trees, bounds the
+// evaluation steps of one search, all points together (a step is a node
+// evaluated; a quantifier inside the statement multiplies them by its
+// samples, which made the costliest 1% of searches cost 6 times the rest).
 const witnessBudget = 20000
+
+// treeSize is the number of nodes of n.
+func treeSize(n *Node) int {
+	size := 1
+	for _, c := range n.C {
+		size += treeSize(c)
+	}
+	return size
+}
 
 
 // evaluator evaluates a normalized proposition at one point.
@@ -261,6 +271,7 @@ func findWitness(a, b *Node) string {
 	vals := map[string]*big.Rat{}
 	e := &evaluator{types: types, vals: vals, nums: map[string]*big.Rat{}, funcs: map[string]int{}}
 	unknowns, spent := 0, 0
+	budget := witnessBudget + 20*(treeSize(a)+treeSize(b))
 	for i := 0; i < total && i < maxPoints; i++ {
 		// the i-th point of the grid, a stride through it when it is
 		// larger than maxPoints
@@ -279,7 +290,7 @@ func findWitness(a, b *Node) string {
 		}
 		e.steps = 0
 		ta, tb := e.statement(a), e.statement(b)
-		if spent += e.steps; spent > witnessBudget {
+		if spent += e.steps; spent > budget {
 			return "" // the points so far cost the budget: no witness
 		}
 		if ta != unknown && tb != unknown && ta != tb {
