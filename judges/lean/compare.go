@@ -85,8 +85,7 @@ func Prepare(s string) *Prepared {
 // wrong only when there is an outer one. scope counts the names in scope.
 func imageShadows(n *Node, scope map[string]int) string {
 	if n.K == KindImage && len(n.C) == 2 {
-		// the binders: x ∈ s, (x ∈ S) (y ∈ T), x y (round 14a: the
-		// parenthesized ones were missed)
+		// the binders: x ∈ s, (x ∈ S) (y ∈ T), x y
 		for _, b := range imageBinderNames(n.C[1]) {
 			if scope[b] > 0 {
 				return b
@@ -270,7 +269,11 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 	return v.Result, v.Why
 }
 
-// Decide is ComparePrepared with the verdict's reason code.
+// Decide is ComparePrepared with the verdict's reason code: equal
+// normalized trees are equivalent where the rewrites' preconditions held
+// (sameVerdict); trees one numeral or operator apart are not equivalent
+// where a witness shows it (differenceVerdict); anything else is
+// undecided.
 func Decide(a, b *Prepared) Verdict {
 	if a.err != nil {
 		return Verdict{Undecided, a.errCode, fmt.Sprintf("cannot parse the gold statement (%v)", a.err)}
@@ -280,40 +283,58 @@ func Decide(a, b *Prepared) Verdict {
 	}
 	if ns, nsb := namespaceOf(a.st.Name), namespaceOf(b.st.Name); ns != nsb {
 		// theorem Int.t opens Int for its own statement: floor is
-		// Int.floor there and Nat.floor in theorem Nat.t (round 13a)
+		// Int.floor there and Nat.floor in theorem Nat.t
 		return Verdict{Undecided, CodeNamespace, fmt.Sprintf("the theorems are in different namespaces (%q and %q), where the same name may mean different constants", ns, nsb)}
 	}
 	if a.opens != "" || b.opens != "" {
 		return sameTokens(a, b)
 	}
-	na, nb := a.normalized(), b.normalized()
-	if Equal(na, nb) {
-		if !Equal(a.written(), b.written()) && untypedUses(a.written()) != untypedUses(b.written()) &&
-			!(uniformUntypedUses(a.st.Tree, map[string]*Node{}) && uniformUntypedUses(b.st.Tree, map[string]*Node{}) &&
-				len(autoBound(a.written())) == 0 && len(autoBound(b.written())) == 0) {
-			return Verdict{Undecided, CodeUntypedBinder, "the normalized trees are equal, but a name bound without a type (or bound by Lean itself, as autoImplicit binds x) is used in other terms or in another order: Lean gives it the type its first elaborated use needs (∃ x, x < (3 : ℕ) ∧ x = (1 / 2 : ℝ) makes x a natural number, the other order a real), so lean-ast's reordering may change its type"}
-		}
-		if Equal(a.positional(), b.positional()) {
-			return Verdict{Same, CodeEqualAsWritten, "the statements' normalized trees are equal"}
-		}
-		for _, p := range []*Prepared{a, b} {
-			if why := namesMayResolve(p); why != "" {
-				return Verdict{Undecided, CodeNamesMayResolve, "the normalized trees are equal, but " + why + ": lean-ast's rewrites (notation as the functions it names, binders moved past instances) hold only for Mathlib's own names, so only trees equal as written, up to bound names and parentheses, are equivalent"}
-			}
-		}
-		if i, n := differingDecl(a.positional(), b.positional()); i > 0 {
-			return Verdict{Undecided, CodeDeclReordered, fmt.Sprintf("the normalized trees are equal, but declaration %d of %d is equal only after reordering, and the statement may use its shape (Classical.choose of a lemma, a hypothesis of a defined ∃ type, a lemma applied to arguments)", i, n)}
-		}
-		for _, p := range []*Prepared{a, b} {
-			if c := decidableUse(p.st.Tree); c != "" && !sameDecidableParts(a.positional(), b.positional()) {
-				return Verdict{Undecided, CodeDecidable, fmt.Sprintf("the normalized trees are equal, but the statement holds %s, whose proposition Lean must decide: instance search matches its shape as written (∃ x < n, p x has an instance, ∃ x, p x ∧ x < n none), and lean-ast's rewrites change that shape", c)}
-			}
-			if h := proofUsed(p.st.Tree); h != "" {
-				return Verdict{Undecided, CodeProofUsed, fmt.Sprintf("the normalized trees are equal, but the statement uses the proof %s, whose type lean-ast reorders (∧, ∨, =, ↔ operands; ∃ and ∀ binders): h.1 and Classical.choose h depend on that order", h)}
-			}
-		}
-		return Verdict{Same, CodeEqualNormalized, "the statements' normalized trees are equal"}
+	if Equal(a.normalized(), b.normalized()) {
+		return sameVerdict(a, b)
 	}
+	return differenceVerdict(a, b)
+}
+
+// sameVerdict decides statements whose normalized trees are equal: the
+// same as written (bound names and parentheses aside), or equal only
+// after the rewrites, which is equivalence where each rewrite's
+// precondition holds for the pair.
+func sameVerdict(a, b *Prepared) Verdict {
+	const equal = "the normalized trees are equal, but "
+	if !Equal(a.written(), b.written()) && untypedUses(a.written()) != untypedUses(b.written()) &&
+		!(uniformUntypedUses(a.st.Tree, map[string]*Node{}) && uniformUntypedUses(b.st.Tree, map[string]*Node{}) &&
+			len(autoBound(a.written())) == 0 && len(autoBound(b.written())) == 0) {
+		return Verdict{Undecided, CodeUntypedBinder, equal + "a name bound without a type (or bound by Lean itself, as autoImplicit binds x) is used in other terms or in another order: Lean gives it the type its first elaborated use needs (∃ x, x < (3 : ℕ) ∧ x = (1 / 2 : ℝ) makes x a natural number, the other order a real), so lean-ast's reordering may change its type"}
+	}
+	if Equal(a.positional(), b.positional()) {
+		return Verdict{Same, CodeEqualAsWritten, "the statements' normalized trees are equal"}
+	}
+	for _, p := range []*Prepared{a, b} {
+		if why := namesMayResolve(p); why != "" {
+			return Verdict{Undecided, CodeNamesMayResolve, equal + why + ": lean-ast's rewrites (notation as the functions it names, binders moved past instances) hold only for Mathlib's own names, so only trees equal as written, up to bound names and parentheses, are equivalent"}
+		}
+	}
+	if i, n := differingDecl(a.positional(), b.positional()); i > 0 {
+		return Verdict{Undecided, CodeDeclReordered, fmt.Sprintf(equal+"declaration %d of %d is equal only after reordering, and the statement may use its shape (Classical.choose of a lemma, a hypothesis of a defined ∃ type, a lemma applied to arguments)", i, n)}
+	}
+	for _, p := range []*Prepared{a, b} {
+		if c := decidableUse(p.st.Tree); c != "" && !sameDecidableParts(a.positional(), b.positional()) {
+			return Verdict{Undecided, CodeDecidable, fmt.Sprintf(equal+"the statement holds %s, whose proposition Lean must decide: instance search matches its shape as written (∃ x < n, p x has an instance, ∃ x, p x ∧ x < n none), and lean-ast's rewrites change that shape", c)}
+		}
+		if h := proofUsed(p.st.Tree); h != "" {
+			return Verdict{Undecided, CodeProofUsed, fmt.Sprintf(equal+"the statement uses the proof %s, whose type lean-ast reorders (∧, ∨, =, ↔ operands; ∃ and ∀ binders): h.1 and Classical.choose h depend on that order", h)}
+		}
+	}
+	return Verdict{Same, CodeEqualNormalized, "the statements' normalized trees are equal"}
+}
+
+// differenceVerdict decides statements whose normalized trees differ:
+// not equivalent only with a witness, values where one proposition holds
+// and the other does not, sought where the trees (normalized, or with
+// binders as written) are one numeral or one operator apart, so that
+// their variables correspond.
+func differenceVerdict(a, b *Prepared) Verdict {
+	na, nb := a.normalized(), b.normalized()
 	r, code, why := oneDifference(na, nb)
 	wa, wb := na, nb
 	if r != Different {
@@ -321,37 +342,30 @@ func Decide(a, b *Prepared) Verdict {
 			r, code, why, wa, wb = r2, code2, why2, a.unordered(), b.unordered()
 		}
 	}
-	// "Not equivalent" only with a witness (round 25b): values where one
-	// proposition holds and the other does not. A single numeral or
-	// operator apart, the statements' variables correspond.
-	// The rules' verdict (oneDifference, faithful.go) only explains a pair
-	// with no witness.
-	w := ""
+	if r != Different {
+		return Verdict{r, code, why}
+	}
 	d := SingleDifference(wa, wb)
-	if len(d) == 1 && (d[0].Kind == "numeral" || d[0].Kind == "operator") && namesMayResolve(a) == "" && namesMayResolve(b) == "" {
+	w := ""
+	if namesMayResolve(a) == "" && namesMayResolve(b) == "" {
 		w = findWitness(wa, wb)
 	}
-	switch {
-	case w != "":
-		what := fmt.Sprintf("an operator (%s vs %s)", d[0].A, d[0].B)
-		if d[0].Kind == "numeral" {
-			what = fmt.Sprintf("a numeral (%s vs %s)", d[0].A, d[0].B)
-		}
-		r, code, why = Different, CodeWitness, fmt.Sprintf("the statements differ only in %s: %s", what, w)
-	case r == Different:
-		r, code, why = Undecided, CodeNoWitness, why+", but lean-ast found no values of the variables where one proposition holds and the other does not (it decides not equivalent only with such a witness)"
+	if w == "" {
+		return Verdict{Undecided, CodeNoWitness, why + ", but lean-ast found no values of the variables where one proposition holds and the other does not (it decides not equivalent only with such a witness)"}
 	}
-	if r == Different {
-		if reason := beforeTheorem(na, nb); reason != "" {
-			return Verdict{Undecided, CodeBeforeTheorem, reason}
-		}
-		for _, p := range []*Prepared{a, b} {
-			if p.headerInstances != "" {
-				return Verdict{Undecided, CodeHeaderInstances, "the statements differ in one place, but " + p.headerInstances + ", which may give the notation there another meaning"}
-			}
+	if reason := beforeTheorem(na, nb); reason != "" {
+		return Verdict{Undecided, CodeBeforeTheorem, reason}
+	}
+	for _, p := range []*Prepared{a, b} {
+		if p.headerInstances != "" {
+			return Verdict{Undecided, CodeHeaderInstances, "the statements differ in one place, but " + p.headerInstances + ", which may give the notation there another meaning"}
 		}
 	}
-	return Verdict{r, code, why}
+	what := fmt.Sprintf("an operator (%s vs %s)", d[0].A, d[0].B)
+	if d[0].Kind == "numeral" {
+		what = fmt.Sprintf("a numeral (%s vs %s)", d[0].A, d[0].B)
+	}
+	return Verdict{Different, CodeWitness, fmt.Sprintf("the statements differ only in %s: %s", what, w)}
 }
 
 // beforeTheorem says why a difference is not known to be faithful because
@@ -371,7 +385,7 @@ func beforeTheorem(na, nb *Node) string {
 				return "the statements differ in one place, but a declaration before the theorem is read only as its tokens (an instance, a structure, an attribute, a variable or open line), and may change what the theorem's notation means"
 			}
 			if d.K == KindDecl && declaresInstance(d.V) {
-				// instance : OfNat ℕ 8 := ⟨3⟩ makes 8 be 3 (round 14a)
+				// instance : OfNat ℕ 8 := ⟨3⟩ makes 8 be 3
 				return "the statements differ in one place, but an instance is declared before the theorem, which may give the notation there another meaning"
 			}
 		}
