@@ -145,7 +145,6 @@ func treeSize(n *Node) int {
 	return size
 }
 
-
 // evaluator evaluates a normalized proposition at one point.
 type evaluator struct {
 	types map[string]string   // variable names to their number types
