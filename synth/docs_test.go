@@ -241,6 +241,7 @@ func nearMissUndecided(res *study.Result) string {
 }
 
 func TestDocs(t *testing.T) {
+	t.Parallel()
 	got := renderDocs(t)
 	if *update {
 		if err := os.WriteFile(docsPath, got, 0o644); err != nil {

@@ -14,6 +14,7 @@ import (
 // and none is made in more than twice its expected share of the runs;
 // each run spans at least two of the three dimensions (S, C, I).
 func TestSmallNSpread(t *testing.T) {
+	t.Parallel()
 	src := Builtin()
 	const seeds = 40
 	runs := map[string]int{} // category -> runs that made it

@@ -44,6 +44,7 @@ func commonAffixes(a, b string) (int, int) {
 }
 
 func TestGuaranteesOnTheFullSet(t *testing.T) {
+	t.Parallel()
 	set := full(t)
 	if len(set.Samples) != 7030 || set.Summary.Aligned != 1758 || set.Summary.Misaligned != 5272 || set.Summary.Short != 0 {
 		t.Fatalf("made %d samples (%d aligned, %d misaligned, %d short), want 7030 = 1758 + 5272", len(set.Samples), set.Summary.Aligned, set.Summary.Misaligned, set.Summary.Short)
