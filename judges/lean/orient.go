@@ -158,8 +158,17 @@ func operandType(env *typeEnv, n *Node) string {
 	case KindParen:
 		return operandType(env, n.C[0])
 	case KindAscription:
-		if len(n.C) == 2 {
-			return typeName(n.C[1])
+		// (e : T) elaborates e against T: a numeral, or a number cast to
+		// another number type (↑ inserted), then has type T; e of type T
+		// is T; otherwise e may keep its own type, T being only checked
+		// by unfolding ((a : ℕ) with a : OrderDual ℕ is a itself, of type
+		// ℕᵒᵈ), so the type is not known
+		if len(n.C) != 2 || n.C[1].K == KindHole {
+			return ""
+		}
+		t, inner := typeName(n.C[1]), operandType(env, n.C[0])
+		if inner == numeral || inner == t || numRank[inner] > 0 && numRank[t] > 0 {
+			return t
 		}
 	case KindID:
 		if env.forget > 0 {

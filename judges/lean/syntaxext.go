@@ -2,7 +2,6 @@ package lean
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -15,33 +14,51 @@ import (
 // bound name may have become a token.
 var errSyntaxExtends = fmt.Errorf("%w: the statement declares syntax", ErrNotModelled)
 
-// declaresSyntax is the first line of s that declares syntax, or "".
+// syntaxKeywords are the keywords of Lean's commands that extend the
+// grammar or give syntax a meaning (Lean 4's Parser/Command.lean and
+// Parser/Syntax.lean; notation3 is Mathlib's). They are keywords, never
+// names, so one anywhere among the statement's tokens starts such a
+// command, at a line start or not (set_option … in notation …, a doc
+// comment before it, def c := 1 notation …).
+var syntaxKeywords = map[string]bool{"notation": true, "notation3": true, "infix": true, "infixl": true, "infixr": true,
+	"prefix": true, "postfix": true, "macro": true, "macro_rules": true, "syntax": true, "elab": true, "elab_rules": true,
+	"declare_syntax_cat": true, "binder_predicate": true}
+
+// declaresSyntax is the token of s that starts a command extending the
+// grammar (from it to the end of its line, for the reason), or "".
 func declaresSyntax(s string) string {
-	if !strings.Contains(s, "notation") && !strings.Contains(s, "fix") && !strings.Contains(s, "macro") &&
-		!strings.Contains(s, "syntax") && !strings.Contains(s, "elab") {
-		return "" // no keyword of notationDecl's
-	}
-	for line := range strings.Lines(s) {
-		if l := strings.TrimSpace(line); notationDecl.MatchString(l) {
-			return l
-		}
-	}
-	return ""
+	return keywordLine(s, syntaxKeywords)
 }
 
-// openLine matches an open command at the start of a line (open Real in,
-// open scoped Nat, open Finset hiding card).
-var openLine = regexp.MustCompile(`^(?:@\[[^\]]*\]\s*)*open\b`)
-
-// opensScope is the first open line of s, or "": an opened namespace may
-// declare scoped notation, which then extends the statement's grammar.
+// opensScope is the open command of s (from the keyword to the end of its
+// line), or "": an opened namespace may declare scoped notation, which
+// then extends the statement's grammar.
 func opensScope(s string) string {
-	if !strings.Contains(s, "open") {
+	return keywordLine(s, map[string]bool{"open": true})
+}
+
+// keywordLine is s from the first token in keywords to the end of that
+// line, or "". A text the lexer cannot read is left to Parse, which
+// refuses it.
+func keywordLine(s string, keywords map[string]bool) string {
+	found := false
+	for k := range keywords {
+		if strings.Contains(s, k) {
+			found = true
+			break
+		}
+	}
+	if !found {
 		return ""
 	}
-	for line := range strings.Lines(s) {
-		if l := strings.TrimSpace(line); openLine.MatchString(l) {
-			return l
+	toks, err := lex(s)
+	if err != nil {
+		return ""
+	}
+	for _, t := range toks {
+		if t.kind == tIdent && keywords[t.text] {
+			line, _, _ := strings.Cut(s[t.pos:], "\n")
+			return strings.TrimSpace(line)
 		}
 	}
 	return ""
