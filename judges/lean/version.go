@@ -3,4 +3,4 @@
 package lean
 
 // verdictsDigest is the start of testdata/verdicts.golden's SHA-256.
-const verdictsDigest = "7e804ad2bced"
+const verdictsDigest = "edfe29d7a31f"
