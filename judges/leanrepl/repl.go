@@ -462,12 +462,26 @@ func (p *proc) stderrNote() string {
 }
 
 // readAnswer reads one answer: lines up to a blank line that ends a
-// non-blank block.
+// non-blank block. It reads in the reader's buffer-sized pieces and stops
+// once the answer passes maxAnswer, newline or not, so a REPL that
+// writes without end costs at most the cap and one buffer.
 func readAnswer(r *bufio.Reader) ([]byte, error) {
-	var buf bytes.Buffer
+	var buf, line bytes.Buffer
 	for {
-		line, err := r.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) == 0 {
+		line.Reset()
+		var err error
+		for {
+			var piece []byte
+			piece, err = r.ReadSlice('\n')
+			line.Write(piece)
+			if buf.Len()+line.Len() > maxAnswer {
+				return nil, fmt.Errorf("an answer larger than %d bytes", maxAnswer)
+			}
+			if err != bufio.ErrBufferFull {
+				break
+			}
+		}
+		if len(bytes.TrimSpace(line.Bytes())) == 0 {
 			if buf.Len() > 0 && (err == nil || err == io.EOF) {
 				return buf.Bytes(), nil
 			}
@@ -479,10 +493,7 @@ func readAnswer(r *bufio.Reader) ([]byte, error) {
 			}
 			continue
 		}
-		buf.Write(line)
-		if buf.Len() > maxAnswer {
-			return nil, fmt.Errorf("an answer larger than %d bytes", maxAnswer)
-		}
+		buf.Write(line.Bytes())
 		if err != nil {
 			if err == io.EOF {
 				return buf.Bytes(), nil
