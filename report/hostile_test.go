@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -158,6 +159,40 @@ func TestBrowserHostileRun(t *testing.T) {
 	}
 	if errs := errors(); len(errs) > 0 {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+// TestBrowserPolicyBlocksHandlers: the page's content security policy
+// runs its own scripts and nothing else: markup that slipped onto the page
+// anyway (put there by the test, past any escaping) runs no inline handler
+// and no inline script, while the charts and KaTeX still draw.
+func TestBrowserPolicyBlocksHandlers(t *testing.T) {
+	ctx, _ := browser(t)
+	page := examplePage(t, func(gold []eval.Gold, _ map[string]eval.Pred) {
+		for i := range gold {
+			if gold[i].Idx == "formalrx_0004" {
+				gold[i].Informal = `Prove $x^2 \ge 0$.`
+			}
+		}
+	})
+	open(t, ctx, page)
+	setFilters(t, ctx, "", "", "", "", "0004")
+	eval2[bool](t, ctx, `(() => {
+		document.getElementById("detail").insertAdjacentHTML("beforeend",
+			'<img src=x onerror="window.slipped=1"><svg onload="window.slipped=2"></svg><a id="slip" href="javascript:window.slipped=3">x</a>');
+		const s = document.createElement("script"); s.textContent = "window.slipped = 4"; document.body.appendChild(s);
+		document.getElementById("slip").click();
+		return true; })()`)
+	if err := chromedp.Do(ctx, chromedp.Sleep(300*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	got := eval2[map[string]any](t, ctx, `({slipped: window.slipped || 0, canvases: document.querySelectorAll("canvas").length,
+		katex: document.querySelectorAll("#detail-inf .katex").length})`)
+	if got["slipped"] != 0.0 {
+		t.Errorf("markup that slipped onto the page ran script (window.slipped = %v): the policy allows inline script", got["slipped"])
+	}
+	if c, _ := got["canvases"].(float64); c < 4 || got["katex"] == 0.0 {
+		t.Errorf("under the policy the page's own scripts do not draw: %v", got)
 	}
 }
 

@@ -33,3 +33,57 @@ func TestAppBuildsMarkupOneWay(t *testing.T) {
 		}
 	}
 }
+
+// TestPagePolicy: the page's content security policy lets no script run
+// but the page's own: no 'unsafe-inline' or 'unsafe-eval', handlers
+// refused outright, and a hash for each script element the page runs (its
+// three, each listed, nothing else).
+func TestPagePolicy(t *testing.T) {
+	docs, cmp := exampleDocs(t)
+	var b strings.Builder
+	if err := Write(&b, docs, cmp); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	m := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]*)">`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("no content security policy in the page")
+	}
+	directives := map[string][]string{}
+	for _, d := range strings.Split(m[1], ";") {
+		f := strings.Fields(d)
+		if len(f) > 0 {
+			directives[f[0]] = f[1:]
+		}
+	}
+	t.Logf("policy: %.200s…", m[1])
+	for _, d := range []string{"script-src", "script-src-attr", "default-src"} {
+		for _, v := range directives[d] {
+			if v == "'unsafe-inline'" || v == "'unsafe-eval'" || v == "'unsafe-hashes'" || v == "*" || strings.HasSuffix(v, ":") {
+				t.Errorf("%s allows %s", d, v)
+			}
+		}
+	}
+	if strings.Join(directives["script-src-attr"], " ") != "'none'" || strings.Join(directives["default-src"], " ") != "'none'" ||
+		strings.Join(directives["base-uri"], " ") != "'none'" || strings.Join(directives["form-action"], " ") != "'none'" {
+		t.Errorf("policy %q: want default-src, script-src-attr, base-uri and form-action 'none'", m[1])
+	}
+	// The scripts the page runs: script elements without a data type.
+	var want []string
+	for _, s := range regexp.MustCompile(`(?s)<script>(.*?)</script>`).FindAllStringSubmatch(page, -1) {
+		want = append(want, pagePolicy(s[1]))
+	}
+	if len(want) != 3 {
+		t.Fatalf("the page runs %d script elements, want 3 (ECharts, KaTeX, app.js)", len(want))
+	}
+	var hashes []string
+	for _, w := range want {
+		hashes = append(hashes, strings.Fields(strings.Split(w, ";")[1])[1])
+	}
+	if got := strings.Join(directives["script-src"], " "); got != strings.Join(hashes, " ") {
+		t.Errorf("script-src %q, want the page's scripts' hashes %q", got, hashes)
+	}
+	if n := strings.Count(page, "<script"); n != 6 { // the three above and three data islands
+		t.Errorf("%d script elements in the page, want 6", n)
+	}
+}
