@@ -40,14 +40,24 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
+// noSandboxNeeded says whether Chromium must run without its sandbox:
+// as root (euid 0), where it refuses to start with it.
+func noSandboxNeeded() bool { return os.Geteuid() == 0 }
+
 // browser opens a headless Chromium and collects what its console shows
 // as errors: console.error calls, uncaught exceptions, and error entries of
 // the browser log (a blocked resource, a CSP violation).
 func browser(t *testing.T) (context.Context, func() []string) {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium(t)), chromedp.NoSandbox,
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium(t)),
 		chromedp.WindowSize(1400, 1000), chromedp.Flag("disable-gpu", true),
 		chromedp.WSURLReadTimeout(time.Minute)) // a loaded CI machine can take longer than the default 20 s
+	// Chromium refuses to start as root with its sandbox ("Running as root
+	// without --no-sandbox is not supported"): as root it gets --no-sandbox
+	// (issue 32). Otherwise the sandbox stays, unless Chromium cannot start
+	// with it (a container without user namespaces): then it is retried
+	// without, and the log says so. The page is the test's own, from disk.
+	noSandbox := noSandboxNeeded()
 	// Start the browser before anything else uses the context: a start
 	// that failed and was retried on the same context makes chromedp panic
 	// (close of closed channel in ExecAllocator.Allocate). In a container
@@ -55,7 +65,11 @@ func browser(t *testing.T) (context.Context, func() []string) {
 	// three times, each on a fresh allocator.
 	var ctx context.Context
 	for try := 1; ; try++ {
-		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		o := opts
+		if noSandbox {
+			o = append(opts[:len(opts):len(opts)], chromedp.NoSandbox)
+		}
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), o...)
 		c, cancelC := chromedp.NewContext(actx)
 		c, cancelT := context.WithTimeout(c, 2*time.Minute)
 		err := chromedp.Do(c)
@@ -68,9 +82,13 @@ func browser(t *testing.T) (context.Context, func() []string) {
 		cancelC()
 		cancelA()
 		if try == 3 {
-			t.Fatalf("starting %s (3 tries): %v", chromium(t), err)
+			t.Fatalf("starting %s (3 tries, --no-sandbox %v): %v", chromium(t), noSandbox, err)
 		}
-		t.Logf("starting %s, try %d: %v", chromium(t), try, err)
+		t.Logf("starting %s, try %d (--no-sandbox %v): %v", chromium(t), try, noSandbox, err)
+		if !noSandbox {
+			noSandbox = true
+			t.Logf("retrying %s without its sandbox", chromium(t))
+		}
 	}
 	var mu sync.Mutex
 	var errs []string

@@ -8,6 +8,7 @@ package report
 
 import (
 	"bytes"
+	"crypto/sha256"
 	_ "embed"
 	"encoding/base64"
 	"encoding/json"
@@ -92,6 +93,39 @@ func echarts() (string, error) {
 }
 
 var page = template.Must(template.New("page").Parse(pageHTML))
+
+// policy is the page's content security policy. Scripts run only when
+// they are the page's own three (ECharts, KaTeX, app.js), named by the
+// SHA-256 of their text: no 'unsafe-inline', so an inline handler
+// (onerror=...), a javascript: link or a script element that participant
+// text ever got onto the page would not run (issue 34.1; the text is
+// escaped besides). Styles stay inline (the page's CSS, KaTeX's, the
+// charts' and the judge block's style attributes): CSS runs no script.
+// Nothing is loaded from anywhere but the page (fonts and images from data:
+// URIs), and the page can set no base URL and submit no form.
+var policy = sync.OnceValues(func() (string, error) {
+	js, err := echarts()
+	if err != nil {
+		return "", fmt.Errorf("report: embedded ECharts: %w", err)
+	}
+	kt, err := katexAssets()
+	if err != nil {
+		return "", fmt.Errorf("report: embedded KaTeX: %w", err)
+	}
+	return pagePolicy(js, kt[0], appJS), nil
+})
+
+// pagePolicy is the policy of a page whose scripts are those texts.
+func pagePolicy(scripts ...string) string {
+	var b strings.Builder
+	b.WriteString("default-src 'none'; script-src")
+	for _, s := range scripts {
+		sum := sha256.Sum256([]byte(s))
+		b.WriteString(" 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'")
+	}
+	b.WriteString("; script-src-attr 'none'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; base-uri 'none'; form-action 'none'")
+	return b.String()
+}
 
 // Aligned is the heat map's label for "no category" (gold aligned, or a
 // prediction without one); Other is a predicted name outside the 28.
@@ -471,6 +505,10 @@ func Write(w io.Writer, docs []eval.Document, cmp *eval.Comparison) error {
 	if err != nil {
 		return fmt.Errorf("report: embedded KaTeX: %w", err)
 	}
+	csp, err := policy()
+	if err != nil {
+		return err
+	}
 	title := "rxeval report"
 	if len(docs) == 1 {
 		title += ": " + data.Systems[0].Name
@@ -483,7 +521,7 @@ func Write(w io.Writer, docs []eval.Document, cmp *eval.Comparison) error {
 	}
 	first := head(all)
 	if g, ok := w.(interface{ Grow(int) }); ok {
-		size := len(first) + len(js) + len(kt[0]) + len(kt[1]) + len(summary) + len(styleCSS) + len(appJS) + len(pageHTML)
+		size := len(first) + len(js) + len(kt[0]) + len(kt[1]) + len(summary) + len(styleCSS) + len(appJS) + len(pageHTML) + len(csp)
 		for _, c := range chunks {
 			size += len(c) + 1
 		}
@@ -491,6 +529,7 @@ func Write(w io.Writer, docs []eval.Document, cmp *eval.Comparison) error {
 	}
 	return page.Execute(w, map[string]any{
 		"Title":    template.HTMLEscapeString(title),
+		"Policy":   csp,
 		"CSS":      styleCSS,
 		"ECharts":  js,
 		"KaTeX":    kt[0],

@@ -3,7 +3,19 @@
 (function () {
   const D = JSON.parse(document.getElementById("summary").textContent);
   const $ = (id) => document.getElementById(id);
+  // Markup is built only by the html`` tag, which escapes every value put
+  // into it (participant and file text: ids, statements, judge names, run
+  // records) unless that value is itself markup html`` built, or a list of
+  // such; setHTML, the page's one writer of innerHTML, takes nothing else.
+  // A string never becomes markup by forgetting to escape it.
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+  class Markup { constructor(s) { this.s = s; } }
+  const piece = (v) => (v instanceof Markup ? v.s : Array.isArray(v) ? v.map(piece).join("") : esc(v));
+  const html = (strs, ...vals) => new Markup(strs.reduce((a, s, i) => a + piece(vals[i - 1]) + s));
+  const setHTML = (el, m) => {
+    if (!(m instanceof Markup)) throw new TypeError("setHTML: not markup built by html``");
+    el.innerHTML = m.s;
+  };
   const f4 = (x) => (x === undefined || x === null ? "–" : Number(x).toFixed(4));
   const FIGS = [
     ["joint_accuracy", "joint accuracy"],
@@ -31,36 +43,35 @@
 
   // ---- headline figures, every system
   function figures() {
-    let h = "";
+    const h = [];
     D.systems.forEach((s, k) => {
-      if (D.systems.length > 1) h += `<h3>${esc(s.name)}</h3>`;
-      h += '<div class="figs">';
+      if (D.systems.length > 1) h.push(html`<h3>${s.name}</h3>`);
+      const cards = [];
       for (const [key, name] of FIGS) {
         const ci = s.ci && s.ci[key];
         const b = s.bounds && s.bounds[key];
         let bound = "";
         if (b && b[0] !== b[1]) {
           bound = s.stage_two.undecided_scored_as === "right"
-            ? `upper bound; all undecided wrong: <span data-bound="${k}/${key}">${f4(b[0])}</span>`
-            : `lower bound; all undecided right: <span data-bound="${k}/${key}">${f4(b[1])}</span>`;
+            ? html`upper bound; all undecided wrong: <span data-bound="${k}/${key}">${f4(b[0])}</span>`
+            : html`lower bound; all undecided right: <span data-bound="${k}/${key}">${f4(b[1])}</span>`;
         }
-        h += `<div class="figcard${key === "joint_accuracy" ? " joint" : ""}"><div class="name">${name}</div>` +
-          `<div class="fig" data-fig="${k}/${key}">${f4(s.metrics[key])}</div>` +
-          (ci ? `<div class="ci" data-ci="${k}/${key}">95% CI [${f4(ci[0])}, ${f4(ci[1])}]</div>` : "") +
-          (bound ? `<div class="bound">${bound}</div>` : "") +
-          (key === "category_macro_f1" ? `<div class="ci">multi-class convention: ${f4(s.metrics.category_macro_f1_multiclass)}</div>` : "") +
-          "</div>";
+        cards.push(html`<div class="figcard${key === "joint_accuracy" ? " joint" : ""}"><div class="name">${name}</div>${""
+          }<div class="fig" data-fig="${k}/${key}">${f4(s.metrics[key])}</div>${
+          ci ? html`<div class="ci" data-ci="${k}/${key}">95% CI [${f4(ci[0])}, ${f4(ci[1])}]</div>` : ""}${
+          bound ? html`<div class="bound">${bound}</div>` : ""}${
+          key === "category_macro_f1" ? html`<div class="ci">multi-class convention: ${f4(s.metrics.category_macro_f1_multiclass)}</div>` : ""}</div>`);
       }
-      h += "</div>";
+      h.push(html`<div class="figs">${cards}</div>`);
       const st = s.stage_two;
+      // Judge names are the run's text: plain strings here, escaped by html``.
       const parts = Object.keys(st.decided || {}).sort().map((k2) => `${k2} ${st.decided[k2]}`);
-      h += `<p class="note">stage one (exact match): localization ${st.stage_one_matches.localization}, correction ${st.stage_one_matches.correction}; ` +
-        `stage two: ${st.pairs} pairs, decided by ${parts.join(", ") || "no judge"}; undecided <span data-undecided="${k}">${st.undecided}</span> ` +
-        `(localization ${st.undecided_by_kind.localization}, correction ${st.undecided_by_kind.correction}; scored ${st.undecided_scored_as})` +
-        (st.judge_failed ? `; ${st.judge_failed} because a judge failed` : "") +
-        (s.missing ? `; ${s.missing} samples had no prediction (all-wrong)` : "") + "</p>";
+      h.push(html`<p class="note">stage one (exact match): localization ${st.stage_one_matches.localization}, correction ${st.stage_one_matches.correction}; \
+stage two: ${st.pairs} pairs, decided by ${parts.join(", ") || "no judge"}; undecided <span data-undecided="${k}">${st.undecided}</span> \
+(localization ${st.undecided_by_kind.localization}, correction ${st.undecided_by_kind.correction}; scored ${st.undecided_scored_as})\
+${st.judge_failed ? `; ${st.judge_failed} because a judge failed` : ""}${s.missing ? `; ${s.missing} samples had no prediction (all-wrong)` : ""}</p>`);
     });
-    $("figures").innerHTML = h;
+    setHTML($("figures"), html`${h}`);
     if (D.systems.some((s) => s.stage_two.undecided > 0)) {
       $("boundnote").textContent = "Undecided stage-two pairs make the judge-decided figures bounds, not exact values: a judge that decides more pairs (--judge ollama:MODEL) narrows them.";
     }
@@ -71,31 +82,21 @@
     const C = D.comparison;
     if (!C) return;
     $("compare").hidden = false;
-    let h = `<p class="note">Paired bootstrap: ${C.bootstrap_rounds} resamples of the samples (seed ${C.seed}), the same for every system.</p>`;
-    h += '<table id="ranking-table"><tr><th>rank</th><th>system</th><th>joint accuracy</th><th>95% CI</th><th>bounds (undecided all wrong … all right)</th></tr>';
-    for (const r of C.ranking) {
-      h += `<tr><td>${r.rank}</td><td>${esc(r.system)}</td><td class="num" data-rank="${esc(r.system)}">${f4(r.joint_accuracy)}</td><td data-rank-ci="${esc(r.system)}">[${f4(r.ci[0])}, ${f4(r.ci[1])}]</td><td>[${f4(r.bounds[0])}, ${f4(r.bounds[1])}]</td></tr>`;
-    }
-    $("ranking").innerHTML = h + "</table>";
-    h = "<h3>Pairs: B − A, its 95% interval, and P, the share of resamples where the difference has the sign seen (where none is seen, the share with none)</h3><table><tr><th>B − A</th>";
-    for (const [, name] of FIGS) h += `<th>${name}</th>`;
-    h += "</tr>";
-    for (const p of C.pairs) {
-      h += `<tr><td>${esc(p.b)} − ${esc(p.a)}</td>`;
-      for (const [key] of FIGS) {
-        const d = p.deltas[key];
-        const sign = d.observed > 0 ? "+" : "";
-        h += `<td class="num">${sign}${f4(d.observed)}<br><span class="ci">[${f4(d.ci[0])}, ${f4(d.ci[1])}] P ${d.p_same_sign.toFixed(3)}</span></td>`;
-      }
-      h += "</tr>";
-    }
-    $("pairs").innerHTML = h + "</table>";
-    h = "<h3>Samples where the systems disagree</h3><table><tr><th>sub-task</th><th>samples</th><th></th></tr>";
-    for (const t of TASKS) {
+    const ranks = C.ranking.map((r) => html`<tr><td>${r.rank}</td><td>${r.system}</td><td class="num" data-rank="${r.system}">${f4(r.joint_accuracy)}</td><td data-rank-ci="${r.system}">[${f4(r.ci[0])}, ${f4(r.ci[1])}]</td><td>[${f4(r.bounds[0])}, ${f4(r.bounds[1])}]</td></tr>`);
+    setHTML($("ranking"), html`<p class="note">Paired bootstrap: ${C.bootstrap_rounds} resamples of the samples (seed ${C.seed}), the same for every system.</p>
+      <table id="ranking-table"><tr><th>rank</th><th>system</th><th>joint accuracy</th><th>95% CI</th><th>bounds (undecided all wrong … all right)</th></tr>${ranks}</table>`);
+    const pairs = C.pairs.map((p) => html`<tr><td>${p.b} − ${p.a}</td>${FIGS.map(([key]) => {
+      const d = p.deltas[key];
+      const sign = d.observed > 0 ? "+" : "";
+      return html`<td class="num">${sign}${f4(d.observed)}<br><span class="ci">[${f4(d.ci[0])}, ${f4(d.ci[1])}] P ${d.p_same_sign.toFixed(3)}</span></td>`;
+    })}</tr>`);
+    setHTML($("pairs"), html`<h3>Pairs: B − A, its 95% interval, and P, the share of resamples where the difference has the sign seen (where none is seen, the share with none)</h3>
+      <table><tr><th>B − A</th>${FIGS.map(([, name]) => html`<th>${name}</th>`)}</tr>${pairs}</table>`);
+    const rows = TASKS.map((t) => {
       const d = C.disagreements[t];
-      h += `<tr><td>${t}</td><td class="num" data-disagree="${t}">${d.count}</td><td>${d.count ? `<a href="#browser" data-show="${t}">show in the sample browser</a>` : ""}</td></tr>`;
-    }
-    $("disagree").innerHTML = h + "</table>";
+      return html`<tr><td>${t}</td><td class="num" data-disagree="${t}">${d.count}</td><td>${d.count ? html`<a href="#browser" data-show="${t}">show in the sample browser</a>` : ""}</td></tr>`;
+    });
+    setHTML($("disagree"), html`<h3>Samples where the systems disagree</h3><table><tr><th>sub-task</th><th>samples</th><th></th></tr>${rows}</table>`);
     $("disagree").addEventListener("click", (e) => {
       const t = e.target.getAttribute("data-show");
       if (!t) return;
@@ -121,10 +122,9 @@
       animation: false,
       tooltip: { trigger: "item", formatter: (p) => {
         const s = D.systems[p.seriesIndex], k = keys[p.dataIndex];
-        let t = `${esc(s.name)}<br>${names[p.dataIndex]}: <b>${f4(s.metrics[k])}</b>`;
-        if (s.ci && s.ci[k]) t += `<br>95% CI [${f4(s.ci[k][0])}, ${f4(s.ci[k][1])}]`;
-        if (s.bounds && s.bounds[k] && s.bounds[k][0] !== s.bounds[k][1]) t += `<br>bounds [${f4(s.bounds[k][0])}, ${f4(s.bounds[k][1])}]`;
-        return t;
+        return html`${s.name}<br>${names[p.dataIndex]}: <b>${f4(s.metrics[k])}</b>${
+          s.ci && s.ci[k] ? html`<br>95% CI [${f4(s.ci[k][0])}, ${f4(s.ci[k][1])}]` : ""}${
+          s.bounds && s.bounds[k] && s.bounds[k][0] !== s.bounds[k][1] ? html`<br>bounds [${f4(s.bounds[k][0])}, ${f4(s.bounds[k][1])}]` : ""}`.s;
       } },
       legend: { show: D.systems.length > 1, top: 0 },
       grid: { left: 40, right: 10, top: D.systems.length > 1 ? 30 : 10, bottom: 30 },
@@ -142,7 +142,7 @@
     bys.sort((a, b) => order(a) - order(b) || a.localeCompare(b));
     chart("chart-decided").setOption({
       animation: false,
-      tooltip: { trigger: "item", formatter: (p) => `${p.name}: ${esc(p.seriesName)} ${p.value} samples` },
+      tooltip: { trigger: "item", formatter: (p) => html`${p.name}: ${p.seriesName} ${p.value} samples`.s },
       legend: { top: 0, type: "scroll" },
       grid: { left: 90, right: 20, top: 40, bottom: 20 },
       xAxis: { type: "value", max: s.metrics.n },
@@ -160,7 +160,7 @@
       animation: false,
       tooltip: { trigger: "item", formatter: (p) => {
         const c = s.per_category[order[p.dataIndex]];
-        return `${esc(order[p.dataIndex])}<br>F1 <b>${c.f1 === null ? "n/a (no TP, FP or FN: not in the mean)" : f4(c.f1)}</b><br>TP ${c.tp} · FP ${c.fp} · FN ${c.fn} · support ${c.support}`;
+        return html`${order[p.dataIndex]}<br>F1 <b>${c.f1 === null ? "n/a (no TP, FP or FN: not in the mean)" : f4(c.f1)}</b><br>TP ${c.tp} · FP ${c.fp} · FN ${c.fn} · support ${c.support}`.s;
       } },
       grid: { left: 300, right: 60, top: 10, bottom: 20 },
       xAxis: { type: "value", min: 0, max: 1 },
@@ -207,7 +207,7 @@
     const label = { interval: 0, hideOverlap: false, fontSize: 10 };
     chart("chart-confusion").setOption({
       animation: false,
-      tooltip: { formatter: (p) => `gold <b>${esc(names[p.value[1]])}</b><br>predicted <b>${esc(names[p.value[0]])}</b><br>${p.value[2]} samples` },
+      tooltip: { formatter: (p) => html`gold <b>${names[p.value[1]]}</b><br>predicted <b>${names[p.value[0]]}</b><br>${p.value[2]} samples`.s },
       grid: { left: 230, right: 20, top: 30, bottom: 200 },
       xAxis: { type: "category", data: names, name: "predicted", nameLocation: "middle", nameGap: 185, triggerEvent: true,
         axisLabel: { ...label, rotate: 45 }, splitArea: { show: true } },
@@ -221,23 +221,18 @@
   function judgeBlock() {
     const j = S().judge || {};
     const keys = Object.keys(j).sort();
-    let h = "<table>";
-    if (!keys.length) h += "<tr><td>not recorded with this run</td></tr>";
-    for (const k of keys) h += judgeRow(k, j[k], k, 0);
-    $("judgeblock").innerHTML = h + "</table>";
+    setHTML($("judgeblock"), html`<table>${keys.length ? keys.map((k) => judgeRow(k, j[k], k, 0)) : html`<tr><td>not recorded with this run</td></tr>`}</table>`);
   }
   // judgeRow renders one entry of the judge block: a nested map as indented
   // rows under its name, a list as comma-separated values, the rest as text.
   function judgeRow(name, v, path, depth) {
-    const th = `<th style="padding-left:${10 + 16 * depth}px">${esc(name)}</th>`;
+    const th = html`<th style="padding-left:${10 + 16 * depth}px">${name}</th>`;
     if (v && typeof v === "object" && !Array.isArray(v)) {
       const ks = Object.keys(v).sort();
-      let h = `<tr class="group">${th}<td data-judge="${esc(path)}">${ks.length ? "" : "none"}</td></tr>`;
-      for (const k of ks) h += judgeRow(k, v[k], path + "." + k, depth + 1);
-      return h;
+      return html`<tr class="group">${th}<td data-judge="${path}">${ks.length ? "" : "none"}</td></tr>${ks.map((k) => judgeRow(k, v[k], path + "." + k, depth + 1))}`;
     }
     const text = Array.isArray(v) ? v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join(", ") : String(v);
-    return `<tr>${th}<td data-judge="${esc(path)}">${esc(text)}</td></tr>`;
+    return html`<tr>${th}<td data-judge="${path}">${text}</td></tr>`;
   }
   $("all-labels").addEventListener("change", () => drawConfusion());
   function drawSystem() { meta(); drawDecided(); drawCategories(); drawConfusion(); judgeBlock(); }
@@ -302,15 +297,14 @@
       ? `first ${shown.length} of ${samples.length} samples listed; reading the rest…`
       : `${shown.length} of ${samples.length} samples` + (shown.length > LIMIT ? ` (first ${LIMIT} listed)` : "");
     $("f-count").dataset.count = shown.length;
-    let h = "";
-    for (const i of shown.slice(0, LIMIT)) {
+    const rows = shown.slice(0, LIMIT).map((i) => {
       const s = samples[i], p = s.p[sys];
-      h += `<div class="row${i === selected ? " sel" : ""}" data-i="${i}" data-id="${esc(s.id)}"><span>${esc(s.id)}</span><span class="badges">` +
-        BADGES.map(([t, b]) => `<span class="${p.ok & BIT[t] ? "y" : "n"}" title="${t} ${p.ok & BIT[t] ? "right" : "wrong"}">${b}</span>`).join("") + "</span></div>";
-    }
-    $("list").innerHTML = h || '<p class="note" style="padding:8px">No sample matches.</p>';
+      return html`<div class="row${i === selected ? " sel" : ""}" data-i="${i}" data-id="${s.id}"><span>${s.id}</span><span class="badges">${
+        BADGES.map(([t, b]) => html`<span class="${p.ok & BIT[t] ? "y" : "n"}" title="${t} ${p.ok & BIT[t] ? "right" : "wrong"}">${b}</span>`)}</span></div>`;
+    });
+    setHTML($("list"), rows.length ? html`${rows}` : html`<p class="note" style="padding:8px">No sample matches.</p>`);
     if (shown.length && (selected === null || !shown.includes(selected))) show(shown[0]);
-    if (!shown.length) { selected = null; $("detail").innerHTML = '<p class="note">No sample matches.</p>'; }
+    if (!shown.length) { selected = null; setHTML($("detail"), html`<p class="note">No sample matches.</p>`); }
   }
   // highlight marks the gold and predicted segments in the statement.
   function highlight(text, gold, pred) {
@@ -326,14 +320,14 @@
     const cuts = new Set([0, text.length]);
     for (const [a, b] of spans) { cuts.add(a); cuts.add(b); }
     const pts = [...cuts].sort((a, b) => a - b);
-    let h = "";
+    const h = [];
     for (let i = 0; i + 1 < pts.length; i++) {
       const a = pts[i], b = pts[i + 1];
       const cls = spans.filter(([x, y]) => x <= a && b <= y).map((s) => s[2]);
-      const piece = esc(text.slice(a, b));
-      h += cls.length === 2 ? `<mark class="both">${piece}</mark>` : cls.length === 1 ? `<mark class="${cls[0]}">${piece}</mark>` : piece;
+      const part = text.slice(a, b);
+      h.push(cls.length === 2 ? html`<mark class="both">${part}</mark>` : cls.length === 1 ? html`<mark class="${cls[0]}">${part}</mark>` : part);
     }
-    return { html: h, gold: gs, pred: ps };
+    return { html: html`${h}`, gold: gs, pred: ps };
   }
   // tokens splits Lean text into words, numbers, white space and symbols.
   const tokens = (s) => s.match(/\s+|[\p{L}\p{N}_'.₀-₉]+|[^\s\p{L}\p{N}_'.]/gu) || [];
@@ -343,22 +337,23 @@
   // diff is a token-level LCS diff of b (predicted) against a (gold).
   function diff(a, b) {
     const x = tokens(a), y = tokens(b);
-    if (x.length * y.length > 4e6) return esc(b) + '<p class="note">(too long to diff)</p>';
+    if (x.length * y.length > 4e6) return html`${b}<p class="note">(too long to diff)</p>`;
     const n = x.length, m = y.length;
     const L = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
     for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) L[i][j] = same(x[i], y[j]) ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
-    let i = 0, j = 0, h = "";
+    let i = 0, j = 0;
+    const h = [];
     while (i < n || j < m) {
-      if (i < n && j < m && same(x[i], y[j])) { h += esc(y[j]); i++; j++; }
-      else if (i < n && (j === m || L[i + 1][j] >= L[i][j + 1])) { h += `<del>${esc(x[i])}</del>`; i++; }
-      else { h += `<ins>${esc(y[j])}</ins>`; j++; }
+      if (i < n && j < m && same(x[i], y[j])) { h.push(y[j]); i++; j++; }
+      else if (i < n && (j === m || L[i + 1][j] >= L[i][j + 1])) { h.push(html`<del>${x[i]}</del>`); i++; }
+      else { h.push(html`<ins>${y[j]}</ins>`); j++; }
     }
-    return h;
+    return html`${h}`;
   }
-  const yn = (ok) => (ok ? '<span class="ok">right</span>' : '<span class="bad">wrong</span>');
+  const yn = (ok) => (ok ? html`<span class="ok">right</span>` : html`<span class="bad">wrong</span>`);
   // und marks an answer no judge decided: scored by the run's policy.
-  const und = (ok, by) => (by === "undecided" ? `<span class="bound">undecided, scored ${ok ? "right" : "wrong"}</span>` : yn(ok));
-  const val = (v) => (v === undefined || v === null ? "<i>null</i>" : `<code>${esc(v)}</code>`);
+  const und = (ok, by) => (by === "undecided" ? html`<span class="bound">undecided, scored ${ok ? "right" : "wrong"}</span>` : yn(ok));
+  const val = (v) => (v === undefined || v === null ? html`<i>null</i>` : html`<code>${v}</code>`);
   // text rebuilds a correction from its edit of the formal statement.
   const text = (fs, e) => (e ? fs.slice(0, e.p || 0) + (e.m || "") + fs.slice(fs.length - (e.s || 0)) : null);
   function show(i) {
@@ -368,33 +363,30 @@
     for (const r of $("list").querySelectorAll(".row")) r.classList.toggle("sel", +r.dataset.i === i);
     const s = samples[i], p = s.p[sys], g = s.g;
     const gx = text(s.fs || "", g.x), px = text(s.fs || "", p.x);
-    let h = `<h3 id="detail-id">${esc(s.id)}</h3>`;
-    h += "<table><tr><th></th><th>gold</th><th>predicted</th><th></th><th>decided by</th></tr>";
-    h += `<tr><th>verdict</th><td>${g.m ? "misaligned" : "aligned"}</td><td>${p.miss ? "<i>no prediction</i>" : p.v !== undefined ? `<code data-verdict>${esc(JSON.stringify(p.v))}</code><br><span class="note">neither class: not written as the rules write it</span>` : p.m ? "misaligned" : "aligned"}</td><td>${yn(p.ok & 1)}</td><td></td></tr>`;
-    h += `<tr><th>category</th><td>${val(g.c)}</td><td>${val(p.c)}</td><td>${yn(p.ok & 2)}</td><td></td></tr>`;
-    h += `<tr><th>localization</th><td>${val(g.s)}</td><td>${val(p.s)}</td><td>${und(p.ok & 4, p.lb)}</td><td>${esc(p.lb || "")}${p.lr ? `<br><span class="note">${esc(p.lr)}</span>` : ""}</td></tr>`;
-    h += `<tr><th>correction</th><td colspan="2"><span class="note">below</span></td><td>${und(p.ok & 8, p.cb)}</td><td>${esc(p.cb || "")}${p.cr ? `<br><span class="note">${esc(p.cr)}</span>` : ""}</td></tr>`;
-    h += `<tr><th>joint</th><td colspan="2"></td><td>${yn(p.ok & 16)}</td><td></td></tr></table>`;
+    const h = [html`<h3 id="detail-id">${s.id}</h3>
+      <table><tr><th></th><th>gold</th><th>predicted</th><th></th><th>decided by</th></tr>
+      <tr><th>verdict</th><td>${g.m ? "misaligned" : "aligned"}</td><td>${p.miss ? html`<i>no prediction</i>` : p.v !== undefined ? html`<code data-verdict>${JSON.stringify(p.v)}</code><br><span class="note">neither class: not written as the rules write it</span>` : p.m ? "misaligned" : "aligned"}</td><td>${yn(p.ok & 1)}</td><td></td></tr>
+      <tr><th>category</th><td>${val(g.c)}</td><td>${val(p.c)}</td><td>${yn(p.ok & 2)}</td><td></td></tr>
+      <tr><th>localization</th><td>${val(g.s)}</td><td>${val(p.s)}</td><td>${und(p.ok & 4, p.lb)}</td><td>${p.lb || ""}${p.lr ? html`<br><span class="note">${p.lr}</span>` : ""}</td></tr>
+      <tr><th>correction</th><td colspan="2"><span class="note">below</span></td><td>${und(p.ok & 8, p.cb)}</td><td>${p.cb || ""}${p.cr ? html`<br><span class="note">${p.cr}</span>` : ""}</td></tr>
+      <tr><th>joint</th><td colspan="2"></td><td>${yn(p.ok & 16)}</td><td></td></tr></table>`];
     if (D.systems.length > 1) {
-      h += '<h4>Every system on this sample</h4><table id="all-systems"><tr><th>system</th><th>verdict</th><th>category</th><th>localization</th><th>correction</th><th>joint</th><th>predicted category</th></tr>';
-      s.p.forEach((q, k) => {
-        h += `<tr${k === sys ? ' class="sel"' : ""}><td>${esc(D.systems[k].name)}</td>` + [1, 2, 4, 8, 16].map((b) => `<td>${yn(q.ok & b)}</td>`).join("") + `<td>${val(q.c)}</td></tr>`;
-      });
-      h += "</table>";
+      const rows = s.p.map((q, k) => html`<tr${k === sys ? html` class="sel"` : ""}><td>${D.systems[k].name}</td>${[1, 2, 4, 8, 16].map((b) => html`<td>${yn(q.ok & b)}</td>`)}<td>${val(q.c)}</td></tr>`);
+      h.push(html`<h4>Every system on this sample</h4><table id="all-systems"><tr><th>system</th><th>verdict</th><th>category</th><th>localization</th><th>correction</th><th>joint</th><th>predicted category</th></tr>${rows}</table>`);
     }
-    if (s.inf) h += `<h4>Informal statement</h4><div class="stmt inf" id="detail-inf">${esc(s.inf)}</div>`;
+    if (s.inf) h.push(html`<h4>Informal statement</h4><div class="stmt inf" id="detail-inf">${s.inf}</div>`);
     if (s.fs) {
       const hl = highlight(s.fs, g.s, p.s);
-      h += `<h4>Formal statement <span class="legend hint"><mark class="gold">gold segment</mark> <mark class="pred">predicted segment</mark>` +
-        (hl.gold && g.s ? ` · gold segment ${hl.gold}` : "") + (hl.pred && p.s ? ` · predicted segment ${hl.pred}` : "") + `</span></h4><pre class="stmt">${hl.html}</pre>`;
+      h.push(html`<h4>Formal statement <span class="legend hint"><mark class="gold">gold segment</mark> <mark class="pred">predicted segment</mark>${
+        hl.gold && g.s ? ` · gold segment ${hl.gold}` : ""}${hl.pred && p.s ? ` · predicted segment ${hl.pred}` : ""}</span></h4><pre class="stmt">${hl.html}</pre>`);
     } else {
-      h += '<p class="note">No formal statement in this run (pass the test inputs with --inputs).</p>';
+      h.push(html`<p class="note">No formal statement in this run (pass the test inputs with --inputs).</p>`);
     }
     if (gx !== null || px !== null) {
-      h += '<h4>Correction <span class="legend hint"><del>gold only</del> <ins>predicted only</ins></span></h4>';
-      h += gx !== null && px !== null ? `<pre class="stmt" id="diff">${diff(gx, px)}</pre>` : `<pre class="stmt">gold: ${gx !== null ? esc(gx) : "null"}\npredicted: ${px !== null ? esc(px) : "null"}</pre>`;
+      h.push(html`<h4>Correction <span class="legend hint"><del>gold only</del> <ins>predicted only</ins></span></h4>`);
+      h.push(gx !== null && px !== null ? html`<pre class="stmt" id="diff">${diff(gx, px)}</pre>` : html`<pre class="stmt">gold: ${gx !== null ? gx : "null"}\npredicted: ${px !== null ? px : "null"}</pre>`);
     }
-    $("detail").innerHTML = h;
+    setHTML($("detail"), html`${h}`);
     // The informal statement's LaTeX ($…$, $$…$$, \(…\), \[…\]), drawn by
     // the embedded KaTeX on the escaped text: trust off, so no link or
     // HTML reaches the page; what KaTeX cannot read stays as written.
