@@ -110,6 +110,10 @@ func script() {
 			time.Sleep(time.Hour)
 		case strings.Contains(text, "CRASH"):
 			os.Exit(3)
+		case strings.Contains(text, "REFUSE"):
+			// a protocol-level answer, not a command result
+			answer(map[string]any{"message": "Unknown environment."})
+			return true
 		case strings.Contains(text, "HOG"):
 			// Hold 300 MB, touched, for the memory ceiling.
 			hog = make([]byte, 300<<20)

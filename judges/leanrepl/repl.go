@@ -219,7 +219,27 @@ func (c *Client) command(ctx context.Context, layers []string, text string) (*Re
 	if env >= 0 {
 		req["env"] = env
 	}
-	return p.send(ctx, req)
+	resp, err := p.send(ctx, req)
+	if err != nil || resp.Message == "" {
+		return resp, err
+	}
+	// A protocol-level answer ({"message": "Unknown environment."}) is the
+	// REPL refusing the command, not Lean's verdict on it: a fresh process
+	// gets it once more, then it is a REPL failure (never a verdict).
+	first := resp.Message
+	p.kill()
+	if env, err = p.envFor(ctx, layers); err != nil {
+		return nil, err
+	}
+	delete(req, "env")
+	if env >= 0 {
+		req["env"] = env
+	}
+	if resp, err = p.send(ctx, req); err != nil || resp.Message == "" {
+		return resp, err
+	}
+	p.kill()
+	return nil, fmt.Errorf("%w: it refused the command twice (%s), a fresh process too", ErrREPL, firstLine(first))
 }
 
 // Check typechecks a statement under a header, its proof replaced by
@@ -241,9 +261,6 @@ func (c *Client) Check(ctx context.Context, header, stmt string) (*Message, erro
 			return &he.Message, nil
 		}
 		return nil, err
-	}
-	if r.Message != "" {
-		return &Message{Severity: "error", Data: r.Message}, nil
 	}
 	if errs := r.Errors(); len(errs) > 0 {
 		return &errs[0], nil

@@ -143,6 +143,8 @@ func TestBEq(t *testing.T) {
 		{"gold does not compile", correction("theorem g : NOCOMPILE := sorry", "theorem p : 1 = 1 := sorry"), eval.Undecided, false, "the gold does not compile"},
 		{"a REPL that hangs", correction("theorem g : 1 = 1 := sorry", "theorem p : HANG := sorry"), eval.Undecided, true, "no answer within"},
 		{"a REPL that crashes mid-pair", correction("theorem g : 1 = 1 := sorry", "theorem p : CRASH := sorry"), eval.Undecided, true, "it exited"},
+		{"a protocol refusal of the prediction is a REPL failure, not 'does not compile'", correction("theorem g : 1 = 1 := sorry", "theorem p : REFUSE := sorry"), eval.Undecided, true, "refused the command twice"},
+		{"a protocol refusal of the gold is a REPL failure too", correction("theorem g : REFUSE := sorry", "theorem p : REFUSE := sorry"), eval.Undecided, true, "refused the command twice"},
 		{"after a crash, the next pair works", correction("theorem g (x : ℕ) : x = x := sorry", "theorem p (x : ℕ) : x = x := sorry"), eval.Equivalent, false, ""},
 		{"localization pairs are not its", eval.Pair{Kind: eval.Localization, Gold: "a", Pred: "a"}, eval.Undecided, false, ""},
 	}
