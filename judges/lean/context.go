@@ -169,8 +169,8 @@ func untypedUses(n *Node) string {
 	return strings.Join(entries, ";")
 }
 
-// maxUseBytes bounds what untypedUses writes (the terms around 130
-// nested runs of ∃ binders, each use printing its relation, ran to
+// maxUseBytes bounds what untypedUses writes (the terms about 130
+// nested runs of ∃ binders hold, each use printing its relation, run to
 // megabytes).
 const maxUseBytes = 1 << 16
 
