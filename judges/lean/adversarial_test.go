@@ -76,7 +76,7 @@ func readAdversarial(t *testing.T) []adversarialPair {
 // TestAdversarial: on pairs written to attack it (a wrong parse, a near
 // miss, values that coincide, texts that are not Lean 4), lean-ast never
 // decides against the label, in either order; it may leave a pair
-// undecided (issue 17.6). The coverage per class is logged.
+// undecided. The coverage per class is logged.
 func TestAdversarial(t *testing.T) {
 	if n := len(readAdversarial(t)); n < 60 {
 		t.Fatalf("%d pairs, want at least 60", n)

@@ -83,7 +83,7 @@ func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top
 
 // withBinding calls f with env extending env by name ↦ canon ("_" binds
 // nothing). The map is changed in place and restored when f returns:
-// copying it at every binder made a run of n binders cost n² (issue 22).
+// copying it at every binder would make a run of n binders cost n².
 // f must not keep env.
 func withBinding(env map[string]string, name, canon string, f func(map[string]string) *Node) *Node {
 	if name == "_" || name == "" {

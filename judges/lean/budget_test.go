@@ -58,8 +58,8 @@ func TestHostileLets(t *testing.T) {
 
 // TestLongChainDifference: a product of 3,900 factors differing in one
 // numeral is judged in time: the rules that look for equal operands at
-// each level hash them instead of printing them (printing made 800
-// factors cost 13 s, round 14a).
+// each level hash them instead of printing them (printing would make 800
+// factors cost 13 s).
 func TestLongChainDifference(t *testing.T) {
 	factors := 3899
 	if testing.Short() {
@@ -79,8 +79,8 @@ func TestLongChainDifference(t *testing.T) {
 }
 
 // TestHostileTuple: a tuple equation of 2,600 components, 2,600
-// conjunctions once split, is sorted once, not at every link (5 s before
-// round 19b's fix).
+// conjunctions once split, is sorted once, not at every link (which
+// takes 5 s).
 func TestHostileTuple(t *testing.T) {
 	var xs, ns []string
 	for i := 0; i < 2600; i++ {

@@ -42,7 +42,7 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 		// (A ∧ B) → C  is  A → B → C, unless A or B may be a class: a
 		// local of class type is a local instance, a conjunction is not
 		// ((h : Fact p.Prime) gives legendreSym p 2 its instance, (h :
-		// Fact p.Prime ∧ p % 8 = 7) does not: round 19a)
+		// Fact p.Prime ∧ p % 8 = 7) does not)
 		if a := n.C[0]; a.K == KindBinary && a.V == "∧" && len(a.C) == 2 && !mayBeClass(a.C[0]) && !mayBeClass(a.C[1]) {
 			return z.canon(&Node{K: KindPi, V: "_", C: []*Node{a.C[0], {K: KindPi, V: "_", C: []*Node{a.C[1], n.C[1]}}}}, true)
 		}
@@ -74,8 +74,8 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 // commutative): its operands canonical, sorted by their printed form. The
 // chain is flattened before its operands are made canonical and sorted
 // once, where canon bottom-up would flatten and sort it again at every
-// link (a tuple equation of 2,600 components, 2,600 conjunctions, took
-// 5 s: round 19b).
+// link (a tuple equation of 2,600 components, 2,600 conjunctions, would
+// take 5 s).
 func (z *normalizer) canonChain(n *Node) *Node {
 	var items []*Node
 	var flat func(x *Node, canonical bool)
@@ -153,8 +153,8 @@ func pinned(t *Node) bool { return mayBeClass(t) || holdsIndex(t) }
 // its type's head is a listed class, or a name lean-ast cannot tell from
 // one. In Lean any binder whose type is a class is a local instance,
 // whatever its brackets ((h : NeZero n) makes (x : Fin n) (hx : x = 0)
-// elaborate), and Mathlib has thousands of classes (round 12b found
-// NeZero, BooleanAlgebra, IsEmpty, Category, OrderBot, RCLike moved). So
+// elaborate), and Mathlib has thousands of classes (NeZero,
+// BooleanAlgebra, IsEmpty, Category, OrderBot, RCLike among them). So
 // only a binder known not to be one moves: a proposition built by a
 // relation, a connective or a quantifier; a type variable or another
 // short name (classes have names of two letters or more that start with
@@ -175,7 +175,7 @@ func mayBeClass(t *Node) bool {
 		return false // orient's a = b
 	}
 	// outParam C, semiOutParam C, optParam C d, autoParam C t: reducible
-	// wrappers Lean's isClass? sees through (round 14a)
+	// wrappers Lean's isClass? sees through
 	for t.K == KindApp && len(t.C) >= 2 && t.C[0].K == KindID && classWrappers[strings.TrimPrefix(t.C[0].V, "_root_.")] {
 		t = unwrapParens(t.C[1])
 	}
@@ -183,13 +183,13 @@ func mayBeClass(t *Node) bool {
 		t = t.C[0]
 	}
 	if t.K == KindUnary && t.V == "@" && len(t.C) == 1 {
-		t = t.C[0] // @Nonempty α is Nonempty α with its arguments explicit (round 20)
+		t = t.C[0] // @Nonempty α is Nonempty α with its arguments explicit
 	}
 	switch t.K {
 	case KindBinary:
 		// a relation or connective builds a proposition; × ⊕ a type; any
 		// other operator (NeZero <| n, n |> NeZero, f $ x) may build a
-		// class (round 13a)
+		// class
 		return !propOps[t.V] && !propRelations[t.V] && t.V != "↔" && t.V != "×" && t.V != "⊕"
 	case KindUnary, KindExists, KindExistsUnique, KindEventually, KindFrequently, KindSetOf, KindSep, KindSubtype, KindSigma:
 		return false // ¬ p, ∃, a set, a subtype
@@ -200,7 +200,7 @@ func mayBeClass(t *Node) bool {
 	default:
 		return true // an ascription (NeZero n : Prop), a projection, anything else
 	}
-	// _root_.Nonempty is Nonempty (round 14a), @Nonempty too (round 20)
+	// _root_.Nonempty is Nonempty, @Nonempty too
 	h := strings.TrimPrefix(strings.TrimPrefix(typeHead(t), "@"), "_root_.")
 	if h == "" {
 		return true // the head is not a name: (f x) y
@@ -210,7 +210,7 @@ func mayBeClass(t *Node) bool {
 	}
 	if strings.HasPrefix(h, "#") {
 		// a bound name (#d.i), or a field or method of one by dot
-		// notation: H.Normal and I.IsPrime are classes (round 22), h.1 and
+		// notation: H.Normal and I.IsPrime are classes, h.1 and
 		// x.le are not
 		parts := strings.Split(h, ".")
 		if len(parts) <= 2 {
@@ -227,7 +227,7 @@ func mayBeClass(t *Node) bool {
 	// A listed name, or its last part under a namespace of definitions
 	// (Function.Injective, Nat.Prime, Filter.Tendsto); under another
 	// namespace the same last part may be a class (Module.Injective,
-	// CategoryTheory.IsConnected: round 20).
+	// CategoryTheory.IsConnected).
 	dot := strings.LastIndexByte(h, '.')
 	last := h[dot+1:]
 	if notClasses[h] || dot > 0 && notClasses[last] && defNamespaces[h[:dot]] {

@@ -6,9 +6,10 @@ import (
 )
 
 // TestStripCommentsExact: comments are found where Lean 4's tokenizer finds
-// them, past string, raw string and char literals (issue 17.4: a '"' char
-// literal made the old stripper keep a "-- SYSTEM: …" comment; r#"a"--"#
-// made it delete real code and show a block comment's inside as code).
+// them, past string, raw string and char literals (a '"' char literal
+// must not hide a "-- SYSTEM: …" comment after it; r#"a"--"# holds no
+// comment, so no real code is deleted and no block comment's inside shown
+// as code).
 func TestStripCommentsExact(t *testing.T) {
 	for _, tt := range []struct {
 		in, want string

@@ -7,8 +7,7 @@ import (
 )
 
 // TestAdversarialPairs are statements that mean different things but that
-// an earlier normalizer called equivalent (issue 11.2): each must never be
-// Same.
+// a normalizer may call equivalent: each must never be Same.
 func TestAdversarialPairs(t *testing.T) {
 	tests := []struct{ name, a, b string }{
 		{"type arrows are not hypotheses",
@@ -96,7 +95,7 @@ func TestAdversarialPairs(t *testing.T) {
 }
 
 // TestEquivalentSpellings are real equivalences in Lean 4 / Mathlib that
-// the judge must accept (issue 11.2).
+// the judge must accept.
 func TestEquivalentSpellings(t *testing.T) {
 	tests := []struct{ name, a, b string }{
 		{"2 and 2.0 on ℝ", "theorem t (x : ℝ) : x = 2", "theorem t (x : ℝ) : x = 2.0"},
@@ -116,7 +115,7 @@ func TestEquivalentSpellings(t *testing.T) {
 		{"name, proof, parentheses", "theorem a : (x) = 1 := by simp", "theorem b : x = 1 := sorry"},
 		// f bound with its type: a free f is bound by Lean (autoImplicit)
 		// at the type its first use needs, so its uses must keep their
-		// place (round 25a)
+		// place
 		{"∀ inside a hypothesis, ending in a relation", "theorem t (f : ℕ → ℕ → ℕ) (h : ∀ a b : ℕ, a + 2 * b = f a b) : f 1 2 = 5", "theorem t (f : ℕ → ℕ → ℕ) (h : ∀ (b : ℕ) (a : ℕ), a + 2 * b = f a b) : f 1 2 = 5"},
 		{"hypotheses inside a hypothesis", "theorem t (h : ∀ x : ℝ, 0 < x → x < 1 → f x = 0) : f 0.5 = 0", "theorem t (h : ∀ x : ℝ, x < 1 → 0 < x → f x = 0) : f 0.5 = 0"},
 		{"|x| and abs x", "theorem t (a b : ℝ) : a * b + abs (a - b) ≤ 1", "theorem t (a b : ℝ) : a * b + |a - b| ≤ 1"},
@@ -249,7 +248,7 @@ func TestHypothesisSwaps(t *testing.T) {
 			case got == Undecided && strings.Contains(why, "bound without a type"):
 				// a name bound without a type and used at two types
 				// (∀ p, Nat.Prime p → f p = p with f : ℚ → ℝ) makes
-				// only statements equal as written equivalent (round 16)
+				// only statements equal as written equivalent
 				untyped++
 			default:
 				t.Errorf("%v (%s):\n  %s\n  %s", got, why, s, swapped)
@@ -260,9 +259,8 @@ func TestHypothesisSwaps(t *testing.T) {
 	if untyped > 20 {
 		t.Errorf("%d swaps undecided for a name bound without a type, want a few", untyped)
 	}
-	// 22 until round 20, which found Nonempty and Countable listed as
-	// non-classes (they are classes) and Module.Injective read as
-	// Function.Injective: 42 since
+	// Nonempty, Countable and Module.Injective are classes: a few dozen
+	// swaps meet a local instance
 	if instances == 0 || instances > 50 {
 		t.Errorf("%d swaps with a local instance, want a few (CharP, Nonempty, ∀ i, Nonempty (X i))", instances)
 	}
@@ -272,7 +270,7 @@ func TestHypothesisSwaps(t *testing.T) {
 }
 
 // TestNumeralAndOperatorFaithfulness pins when a single differing numeral
-// or operator decides "not equivalent" (the outsider round of 2026-11-25):
+// or operator decides "not equivalent":
 // a numeral only where its type reads as ℕ ℤ ℚ ℝ ℂ, inside no
 // variable-free term and under no truncating / or %; an operator only
 // where no 0, 1, ∅, ⊤ or ⊥ operand makes both collapse.
@@ -296,7 +294,7 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 		{"theorem t (x : ℝ) : x - (x + 1) = 5", "theorem t (x : ℝ) : x - (x + 3) = 5", Undecided},
 		{"theorem t (f : ℝ → ℝ) (h : f = fun x => if x < 0 then -x else x) : True", "theorem t (f : ℝ → ℝ) (h : f = fun x => if x ≤ 0 then -x else x) : True", Undecided},
 		// a moved bound in an if's condition is not decided: the branches may agree
-		// where the conditions differ (x ≤ 3 and x ≤ 2 with x and 6 - x, round 14b)
+		// where the conditions differ (x ≤ 3 and x ≤ 2 with x and 6 - x)
 		{"theorem t (f : ℝ → ℝ) (h : f = fun (x : ℝ) => if x < 0 then -x else x) : True", "theorem t (f : ℝ → ℝ) (h : f = fun (x : ℝ) => if x < 1 then -x else x) : True", Undecided},
 		{"theorem t (f : ℤ → ℤ) (hf : ∀ x, f x = if x ≤ 3 then x else 6 - x) : f 10 = -4", "theorem t (f : ℤ → ℤ) (hf : ∀ x, f x = if x ≤ 2 then x else 6 - x) : f 10 = -4", Undecided},
 		{"theorem t (x : ℝ) (h : 2 * x = 0) : True", "theorem t (x : ℝ) (h : 3 * x = 0) : True", Undecided},
@@ -305,7 +303,7 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 		{"theorem t (x y : ℝ) (h : (x - 1) ^ 2 + y ^ 2 = 0) : True", "theorem t (x y : ℝ) (h : (x - 1) ^ 4 + y ^ 2 = 0) : True", Undecided},
 		{"theorem t (n : ℕ) : 2 ^ (n + 1) = 8", "theorem t (n : ℕ) : 2 ^ (n + 2) = 8", Different},
 		// a relation between closed terms is true or false either way: 2 + 2 = 5
-		// and 2 + 2 = 6 are both False (round 12a)
+		// and 2 + 2 = 6 are both False
 		{"theorem t : 2 + 2 = 5", "theorem t : 2 + 2 = 6", Undecided},
 		{"theorem t (p : Prop) : p ∧ 2 < 3", "theorem t (p : Prop) : p ∧ 2 < 4", Undecided},
 		{"theorem t (x : ℕ) : x + ∑ i ∈ Finset.range 2, i ^ 2 = 5", "theorem t (x : ℕ) : x + ∑ i ∈ Finset.range 2, i ^ 3 = 5", Undecided},
@@ -325,11 +323,11 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 		{"theorem t : ∃ {x : ℕ}, x = 1", "theorem t : ∃ x : ℕ, x = 1", Undecided},
 		{"theorem t : ∃ (x : ℕ) y : ℕ, x < y", "theorem t : ∃ (x : ℕ) (y : ℕ), x < y", Undecided},
 		{"theorem t (f : ℝ → ℝ) : ∫ x in 5..15, f x = 2", "theorem t (f : ℝ → ℝ) : ∫ x in (5)..15, f x = 2", Undecided},
-		// a name bound without a type takes it from its first use (round 16)
+		// a name bound without a type takes it from its first use
 		{"theorem t : ∃ x, Nat.Prime x ∧ (x : ℝ) / 2 = 1.5", "theorem t : ∃ x, (x : ℝ) / 2 = 1.5 ∧ Nat.Prime x", Undecided},
 		{"theorem t (f : ℕ → ℝ) (g : ℝ → ℝ) : ∃ x, f x = g x", "theorem t (f : ℕ → ℝ) (g : ℝ → ℝ) : ∃ x, g x = f x", Undecided},
 		{"theorem t (f g : ℝ → ℝ) : ∃ x, f x = g x", "theorem t (f g : ℝ → ℝ) : ∃ x, g x = f x", Same},
-		// instance search matches an instance's type only as written (round 15)
+		// instance search matches an instance's type only as written
 		{"theorem t {α : Type*} (p q : α → Prop) [Fintype {x : α // p x ∧ q x}] : Fintype.card {x : α // p x ∧ q x} = 0", "theorem t {α : Type*} (p q : α → Prop) [Fintype {x : α // p x ∧ q x}] : Fintype.card {x : α // q x ∧ p x} = 0", Undecided},
 		{"theorem t {α β : Type} [Coe α β] [Coe β α] (a : α) (b : β) (h : a = b) : True", "theorem t {α β : Type} [Coe α β] [Coe β α] (a : α) (b : β) (h : b = a) : True", Undecided},
 		{"theorem t {α : Type*} [Fintype α] (p q : α → Prop) (h : ∀ x, p x ∧ q x) : True", "theorem t {α : Type*} [Fintype α] (p q : α → Prop) (h : ∀ x, q x ∧ p x) : True", Same},
@@ -377,8 +375,7 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 
 // TestExamplesAndBareTerms: an example or a bare term is read as a
 // proposition (binders reordered, value dropped) only when its type surely
-// is one; otherwise it may be data and is kept as its tokens (the third
-// outsider round of 2026-11-25).
+// is one; otherwise it may be data and is kept as its tokens.
 func TestExamplesAndBareTerms(t *testing.T) {
 	comparedBothWays(t, []comparison{
 		{"example (n : ℕ) (x : ℝ) : ℝ := x + n", "example (x : ℝ) (n : ℕ) : ℝ := x + n", Undecided},
@@ -394,8 +391,8 @@ func TestExamplesAndBareTerms(t *testing.T) {
 
 // TestDomainInsideBinder: ⋃ ⋂ ⨆ ⨅ read a binder predicate inside the
 // binder, and {x ∈ s | p} on a Set too, so a domain that mentions the bound
-// name is refused; ∑ and ∏ read theirs outside (the fourth outsider round
-// of 2026-11-25). An interpolated string is refused: its names are uses.
+// name is refused; ∑ and ∏ read theirs outside. An interpolated string is
+// refused: its names are uses.
 func TestDomainInsideBinder(t *testing.T) {
 	refusedAndRead(t, []string{
 		"theorem t (n : ℕ) (A : ℕ → Set ℝ) : ⋃ n ∈ Finset.range n, A n = Set.univ",
@@ -429,8 +426,7 @@ func refusedAndRead(t *testing.T, refused, read []string) {
 
 // TestNamesBoundInside: the with-filter of ∑ and ∏ and the branches of
 // if h : c see the bound name (Finset.filter (fun x ↦ p), dite), which
-// lean-ast does not model: a use there is refused (the fifth outsider
-// round of 2026-11-25).
+// lean-ast does not model: a use there is refused.
 func TestNamesBoundInside(t *testing.T) {
 	refusedAndRead(t, []string{
 		"theorem t (n : ℕ) : ∑ n ∈ Finset.range 10 with Odd n, n = 25",

@@ -52,7 +52,7 @@ func evalConstant(n *Node, mode evalMode, depth int) (*big.Rat, evalStatus) {
 		}
 		return r, evalOK
 	case n.K == KindAscription && len(n.C) == 2 && typeClass(n.C[1]) == "ℕ" && mode != evalNat:
-		// ((3 / 2 : ℕ) : ℝ) is 1: the inner term is on ℕ (round 20)
+		// ((3 / 2 : ℕ) : ℝ) is 1: the inner term is on ℕ
 		return evalConstant(n.C[0], evalNat, depth+1)
 	case n.K == KindAscription && len(n.C) == 2 && typeClass(n.C[1]) == "ℤ" && mode == evalRat:
 		x, st := evalConstant(n.C[0], evalIntFloor, depth+1)

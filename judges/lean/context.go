@@ -8,7 +8,7 @@ import (
 )
 
 // When the statement's names, instances and binders may not mean what
-// lean-ast's rewrites assume (the outside rounds 13 to 16 of 2026-11-25):
+// lean-ast's rewrites assume:
 // a namespace or a declaration before the theorem, an instance binder whose
 // type lean-ast would rewrite, a name bound without a type used at two
 // types, and binder forms it would scope wrongly. Where one holds, only
@@ -50,7 +50,7 @@ func namesMayResolve(p *Prepared) string {
 }
 
 // instanceTypes says why the statement's instance binders make lean-ast's
-// rewrites unsafe, or "" (round 15): instance search matches a type only
+// rewrites unsafe, or "": instance search matches a type only
 // up to definitional equality, so an instance of Fintype {x // p x ∧ q x}
 // or Decidable (p ∧ q) serves nothing written q x ∧ p x, and 13 / 2 is not
 // 6.5 there; and with coercions declared both ways ([Coe α β] [Coe β α])
@@ -108,8 +108,8 @@ func rewritable(n *Node) bool {
 
 // untypedUses lists, for each binder without a type (∃ x, ∀ x, {x | …},
 // (x), (x : _)) used more than once in the positional tree n, the terms
-// around its uses in written order, or "" when there is none (rounds 16
-// and 24a). Lean gives such a binder the type its first elaborated use
+// around its uses in written order, or "" when there is none. Lean
+// gives such a binder the type its first elaborated use
 // needs, reading left to right: ∃ x, Nat.Prime x ∧ (x : ℝ) / 2 = 1.5
 // elaborates (x : ℕ, then cast) and ∃ x, (x : ℝ) / 2 = 1.5 ∧ Nat.Prime x
 // does not; x < n with n : ℕ fixes ℕ through binrel%'s unification. Which
@@ -151,7 +151,7 @@ func untypedUses(n *Node) string {
 	walk(n, true)
 	// names no binder binds, which Lean binds itself as implicit
 	// arguments of the type their first use needs (autoImplicit: x, a₁,
-	// α), are binders without a type too (round 25a)
+	// α), are binders without a type too
 	for _, name := range autoBound(n) {
 		if size > maxUseBytes {
 			break
@@ -169,8 +169,8 @@ func untypedUses(n *Node) string {
 	return strings.Join(entries, ";")
 }
 
-// maxUseBytes bounds what untypedUses writes (the terms around 130
-// nested runs of ∃ binders, each use printing its relation, ran to
+// maxUseBytes bounds what untypedUses writes (the terms about 130
+// nested runs of ∃ binders hold, each use printing its relation, run to
 // megabytes).
 const maxUseBytes = 1 << 16
 
@@ -188,7 +188,7 @@ func useContexts(n *Node, name string, path []*Node, types map[string]*Node, par
 		for i := len(path) - 1; i >= 0; i-- {
 			ctx = path[i]
 			// f 0 with f bound without a full type (ℕ → _) is a value
-			// whose type the term around it fixes (round 25a)
+			// whose type the term around it fixes
 			head := ctx.K == KindApp && len(ctx.C) > 0 && ctx.C[0] == below
 			if !(head || ctx.K == KindParen || ctx.K == KindUnary && ctx.V == "-" || ctx.K == KindBinary && homogeneous[ctx.V] && !relations[ctx.V]) {
 				break
@@ -355,7 +355,7 @@ func countUses(n *Node, name string, limit int) int {
 }
 
 // typedBinderForm says why n holds a binder with a type that lean-ast
-// would read as an ascription of an outer name (round 13b), or "":
+// would read as an ascription of an outer name, or "":
 //   - an image set-builder binding typed names, {f x | (x : T)}, or over
 //     a typed pattern, {(a : T) | p}: Lean binds x and a there, at type
 //     T;

@@ -160,8 +160,8 @@ func normNum(s string) string {
 // beside it is a bare numeral, which takes the other's type: then
 // (x, y) = (1, 2) has one type on both sides, as x = 1 ∧ y = 2 does. Two
 // tuples of names may have two types (ℕ × ℕ and ℤ × ℤ), which no coercion
-// joins: (n, m) = (x, y) does not elaborate, n = x ∧ m = y does (round
-// 19a), so such an equation is kept whole.
+// joins: (n, m) = (x, y) does not elaborate, n = x ∧ m = y does, so such
+// an equation is kept whole.
 func numeralPaired(a, b *Node) bool {
 	for i := range a.C {
 		if a.C[i].K != KindNum && b.C[i].K != KindNum {

@@ -10,8 +10,8 @@ import (
 // TestFormalRxStatements: the 240 sampled official test statements
 // (Mathlib-style: category theory, measure theory, geometry, local
 // notations) are each either read, and then equivalent to a re-spaced copy
-// with its binders renamed, or left undecided with the construct named
-// (issue 17.7). Never "not equivalent": that would be a wrong reading.
+// with its binders renamed, or left undecided with the construct named.
+// Never "not equivalent": that would be a wrong reading.
 func TestFormalRxStatements(t *testing.T) {
 	var same, closedWorld, unparsed, refused, undecided, n int
 	constructs := map[string]int{}

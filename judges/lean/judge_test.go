@@ -297,31 +297,10 @@ func TestOneTokenChangesNeverEquivalent(t *testing.T) {
 	}
 }
 
-// The one-token mutants of the real statements and how many the judge
-// decides (not equivalent); none is judged equivalent. Issue 17 lowered
-// the count from 5,758 of 9,243: a difference under ZMod, Fin, ≡ or • (363)
-// or inside a computed term with no variable (558), where values may
-// coincide, is left undecided; one ProofNet statement (its ×ₗ) is out of
-// lean-ast's closed world (6 mutants). Reading numerals as Lean does
-// (852_9 is one literal, 8529, with a digit separator) made the three
-// miniF2F predictions that write 852_9, 20_7 and 1222_3 for bases have
-// fewer tokens: 8 mutants fewer, 12 fewer decided. A differing operator
-// on two equal operands, or with both operators' identity on the right
-// (x * 1 vs x / 1), is no longer decided: 3 fewer. An infix glued to the
-// name after it (I•v) leaves Axler_exercise_6_7 unread: 17 mutants fewer,
-// none of which was decided. The outsider round of 2026-11-25 made a
-// differing numeral decide only where its type reads as ℕ ℤ ℚ ℝ ℂ (473
-// undecided for it), inside no variable-free term (1 / 2 in x ^ (1 / 2)),
-// under no truncating / or %, and a differing operator only where no
-// operand is a 0, 1, ∅, ⊤ or ⊥ both operators collapse on: 4,824 -> 4,226;
-// a name bound without a type (∀ n, x (n + 1) = …) taking the domain of
-// the bound function it is an argument of, and i ∈ Finset.range n being
-// a natural number: 4,345. The second outsider round: no decision where
-// a cast into an unread type, a global function other than a few
-// injective ones, a rounding or absolute value, truncated subtraction,
-// an exponent of an unread base, < vs ≤ in an if's condition, or a
-// relation against 0 or 1 through a product or power lies between the
-// difference and its relation (a global function only on numbers): 3,758. The eighth outsider round: binders of a class type, or of a type left to Lean where the run's names are passed to functions, keep their place: 3,755. The ninth: an operator next to a computed constant that may be 0, 1 or -1 (2 - 1; 3 / 4 on ℕ; a power lean-ast does not work out) is not decided: 3,750. The eleventh: operands equal up to the order of + * ∩ ∪ ⊔ ⊓, and y - y, s \\ s, s ∩ sᶜ, a / a as 0, ∅ or 1: 3,749. The twelfth: an operator on operands of a concrete type lean-ast does not read (not ℕ ℤ ℚ ℝ ℂ nor a type variable of the statement: Polynomial ℚ, NNReal, an untyped name), a relation between closed terms, a closed term binding its own variables (∑ i ∈ range 2, i ^ 2), an argument of a bound function whose domain is not read, an operand of ⊔ or ⊓, or a characteristic-p hypothesis: 3,441; the thirteenth: y ^ 0, 0 * y, y / 0 and y % 1 as the 1 or 0 they are: 3,440; the fourteenth: no difference inside an if's condition: 3,439; an operator on a type variable under a class outside the standard algebra and order classes (a BooleanRing, CanonicallyOrderedMul): 3,425. Round 19b: a difference beside a term with no variable that may be 0, 1 or -1 or is not worked out (1 / 2 on ℕ, 2 - 1, 0 ^ 2, Real.sqrt 2, a real power), beside ∅, Set.univ, ⊤ or ⊥, under 0 / y, 0 % y, y % 1, 0 ^ n, 1 ^ n, (-1) ^ n, or in a branch of an if whose condition has no variable: 3,402. Round 20: an operator beside a term with no variable lean-ast does not work out (Real.cos 0, Nat.choose 3 0, 3 / 2 on an unread type), and Nonempty, Countable, @C and Module.Injective read as classes: 3,392. Round 21b: a difference beside a term with variables that may still be constant (n % n, y - y, (y - y) ^ 2, n - (n + 1), -y + y, a global function of such a term), under / or % on a type not read as a field, or before a dot-notation field or function ((x + 3).gcd 1): 3,092. Round 22: the right side of ∣ (2 ∣ n + 2 is 2 ∣ n + 4), and classes by dot notation on a bound name (H.Normal): 3,028. Round 24a: no decision under a global function not known injective whatever its argument (Tendsto, Subgroup.closure, Set.Infinite: on functions and sets too), under # ⋃₀ ⋂₀ or a postfix other than ⁻¹ ᶜ ᵀ (n ! on a term with a variable), in a function lean-ast does not name ((fun _ => x) a, ![…] i, s.sum f), in a branch of an if, or in a big operator's body over a domain with no variable not worked out nonempty: 2,994. Round 24b: the walk from the difference goes on past its relation (a set-builder ∩ ∅, decide under 0 *), an operand that absorbs the term holding it (s ∪ (s ∩ t), a hypothesis x = 2 beside x = 2 ∨ y = 3), a fun other than an operand of = or an argument of a bound function, a big operator's domain when its body may be constant, a bound function into a type lean-ast does not read as having two values, a differing prefix operator (⋃₀ {t} is ⋂₀ {t}), and a difference inside a hypothesis with no variable: 2,989. Round 25b found 58 more ways a difference is thrown away (m % m as a factor, a False conjunct, a premise the conclusion repeats, a set literal with a duplicate, 0 ≤ n + 2 on ℕ): "not equivalent" now needs a witness, values of the statements' variables (numbers, Props, numeric functions from a small family) at which lean-ast, computing as Lean does, finds one proposition true and the other false: 790.
+// wantMutants counts the one-token mutants of the real statements and
+// wantMutantsDecided those the judge decides (not equivalent; none may be
+// judged equivalent). A change that moves either must update them and say
+// why in CHANGELOG.md.
 const (
 	wantMutants        = 9212
 	wantMutantsDecided = 792

@@ -36,7 +36,7 @@ var symbols = []string{
 	"∫⁻", "∠", "∡", "^[",
 }
 
-// bracketLiterals are tokens that open a literal (round 24a): Lean's
+// bracketLiterals are tokens that open a literal: Lean's
 // tokenizer reads the longest token declared, so 3 ![2, 3] is 3 applied to
 // a vector, not the factorial 3 ! before a list. Longest first.
 var bracketLiterals = []string{"!![", "![", "#["}
@@ -406,7 +406,7 @@ func isHex(c byte) bool   { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >=
 // is ASCII in Lean), '_', and isLetterLike; the rest adds ASCII digits,
 // '\”, '!', '?' and isSubScriptAlnum. A Cyrillic or other letter outside
 // these ranges is not an identifier character in Lean, so it is not one here
-// (issue 17: unicode.IsLetter read a Cyrillic х as a Latin x).
+// (unicode.IsLetter would read a Cyrillic х as a Latin x).
 func isIdentStart(r rune) bool {
 	if r < utf8.RuneSelf {
 		return asciiIdentStart[r]

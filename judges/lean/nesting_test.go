@@ -7,8 +7,8 @@ import (
 
 // TestNestedRetries: brackets nested so that each may be read two ways (a
 // set-builder or a set, a binder or a term) are read in bounded time when
-// the innermost reading fails: each level used to read its contents again
-// on failure, in time doubling with the depth (24 levels: 20 s; 401
+// the innermost reading fails: a level that read its contents again on
+// failure would take time doubling with the depth (24 levels: 20 s; 401
 // set-builders: no end). Past the budget the statement is refused.
 func TestNestedRetries(t *testing.T) {
 	nest := func(open, inner, close string, n int) string {

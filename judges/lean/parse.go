@@ -469,7 +469,7 @@ func (p *parser) atDeclStart() bool {
 	}
 	// a command at the start of a line (attribute [instance] f, local
 	// instance, section) ends the declaration before it: read into a def's
-	// value it hid the instance it declares (round 17)
+	// value it would hide the instance it declares
 	if t.kind == tIdent && commands[t.text] && p.i > 0 && p.line(p.toks[p.i-1].pos) < p.line(t.pos) {
 		return true
 	}
@@ -866,7 +866,7 @@ func isKeyword(s string) bool {
 		return true
 	}
 	// Lean's command keywords are never names either: a def's value ends
-	// before attribute [instance] f on the next line (round 17)
+	// before attribute [instance] f on the next line
 	return commands[s] || declKeywords[s] || modifiers[s]
 }
 
@@ -1003,7 +1003,7 @@ func (p *parser) prefix() *Node {
 	case (t.text == "¬" || t.text == "!") && t.kind == tSym:
 		p.next()
 		// !b is Bool's not (notation:max "!" b:40 => not b, Init/Prelude):
-		// kept apart from ¬, since a Prop under it is decided (round 25a)
+		// kept apart from ¬, since a Prop under it is decided
 		return &Node{K: KindUnary, V: t.text, C: []*Node{p.expr(NotArgPrec)}}
 	case t.text == "√" && t.kind == tSym:
 		p.next()
@@ -1328,7 +1328,7 @@ var bigOpBodyPrec = map[string]int{"∑": 67, "∏": 67, "∑'": 67, "∏'": 67,
 var binderPredicates = map[string]bool{">": true, "≥": true, "<": true, "≤": true, "≠": true, "∈": true, "∉": true, "⊆": true, "⊂": true, "⊇": true, "⊃": true}
 
 // binderPredicate refuses a relation after a bound name that is not a
-// binder predicate of Lean's (round 21a: ∀ x >= 2, ∃ d ∣ n, ∀ x = 3).
+// binder predicate of Lean's (∀ x >= 2, ∃ d ∣ n, ∀ x = 3).
 func (p *parser) binderPredicate(t token) {
 	if !binderPredicates[t.text] {
 		p.refuse(t.pos, "%q after a bound name is not one of Lean's binder predicates (> ≥ < ≤ ≠ ∈ ∉ ⊆ ⊂ ⊇ ⊃)", t.text)
@@ -1339,7 +1339,7 @@ func (p *parser) binderPredicate(t token) {
 // bigOpBodyPrec gives. As Mathlib declares them (bigOpBinders for ∑ ∏,
 // Batteries' extBinders for the notation3 operators), the binder is one
 // name, with a type or a binder predicate, or parentheses holding one
-// name each: ∑ i j, ∑ x y ∈ s and ∑ (i j : T) do not parse (round 21a).
+// name each: ∑ i j, ∑ x y ∈ s and ∑ (i j : T) do not parse.
 func (p *parser) bigOp(op string) *Node {
 	var names []string
 	var types []*Node

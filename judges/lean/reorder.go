@@ -70,7 +70,7 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 // binderRun collects the run of binders of n's kind that starts at n, and
 // the body after it. The run is read no further than maxRun+1 binders, and
 // the chain's end only for a run short enough to reorder: at every binder
-// of a long run, both walked to its end (issue 22: n² in the hypotheses).
+// of a long run, both walked to its end (n² in the hypotheses).
 // Instance and pattern binders end a run; ∀ and → reorder only on the
 // top-level chain or in a proposition.
 func binderRun(n *Node, top bool) (run []*Node, body *Node, ok bool) {

@@ -10,8 +10,7 @@ import (
 // meaning the global (ℝ is still Mathlib's Real, |x| still abs, R[X] still
 // Polynomial R: notations are hygienic), while lean-ast would read the
 // local name as the global it aliases or types (Real as ℝ, a local abs as
-// |·|, a local Set's ≤ as ⊆). Such a statement is not read (round 12a of
-// the outside attacks).
+// |·|, a local Set's ≤ as ⊆). Such a statement is not read.
 
 // reservedNames are the names lean-ast reads as particular globals:
 // aliases, the functions behind notations, the functions and constants

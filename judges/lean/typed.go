@@ -258,7 +258,7 @@ func numValue(s string) (*big.Rat, bool) {
 		return nil, false
 	}
 	// 1e999999 would be built digit by digit (3.3 million bits, 0.3 s a
-	// read: round 21b): an exponent past 1,000 is not read
+	// read): an exponent past 1,000 is not read
 	if i := strings.IndexAny(s, "eE"); i >= 0 && !strings.HasPrefix(s, "0x") {
 		if e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+")); err != nil || e > 1000 || e < -1000 {
 			return nil, false

@@ -7,12 +7,12 @@ import (
 	"strings"
 )
 
-// A witness is the proof behind "not equivalent" (round 25b): values of
-// the statement's variables at which one statement's proposition holds
-// and the other's does not. Rules that read a difference as faithful
-// (faithful.go) kept being fooled by what discards it (a constant factor
-// hidden in m % m, a hypothesis the conclusion repeats, a literal with a
-// duplicate), so lean-ast now evaluates both propositions, exactly as
+// A witness is the proof behind "not equivalent": values of the
+// statement's variables at which one statement's proposition holds and
+// the other's does not. A rule that reads a difference as faithful from
+// its syntax is fooled by what discards it (a constant factor hidden in
+// m % m, a hypothesis the conclusion repeats, a literal with a
+// duplicate), so lean-ast evaluates both propositions, exactly as
 // Lean's arithmetic computes them, at sample values, and decides "not
 // equivalent" only where it finds such a point. What it cannot evaluate
 // exactly (a function it does not know, a real power, ℤ division with a
@@ -658,7 +658,7 @@ func (e *evaluator) value(n *Node, t string) (*big.Rat, bool) {
 		if len(n.C) == 2 && n.C[0].K == KindID && n.C[0].V == "abs" {
 			// |e| is an application, a leaf of the tree around it: e is
 			// elaborated alone, at the largest type of its own leaves (ℤ
-			// division stays ℤ's), and the result cast up (round 26a)
+			// division stays ℤ's), and the result cast up
 			at, fine := e.treeType(n.C[1])
 			if !fine || at == "" || at == "ℕ" || at == "ℂ" || numRank[at] > numRank[t] {
 				return nil, false

@@ -33,7 +33,7 @@ func TestWitness(t *testing.T) {
 		// and (n - 1 : ℝ) is real subtraction: 0 only at n = 1
 		{"theorem t (n : ℕ) : ((n - 1 : ℝ)) = 0 ↔ n = 1", "theorem t (n : ℕ) : ((n - 1 : ℝ)) = 0 ↔ n = 0", Different, "= 0 "},
 		// thrown away: a factor m % m, a False conjunct, a premise the
-		// conclusion repeats (round 25b): no witness
+		// conclusion repeats: no witness
 		{"theorem t (a m : ℕ) (h : (a + 2) * (m % m) = 0) : a = a", "theorem t (a m : ℕ) (h : (a + 3) * (m % m) = 0) : a = a", Undecided, ""},
 		{"theorem t (x y : ℝ) (h : x < 2 ∧ False) : y = 1", "theorem t (x y : ℝ) (h : x < 3 ∧ False) : y = 1", Undecided, ""},
 		{"theorem t (x y : ℝ) (hy : y = 1) (hx : x < 2) : y = 1", "theorem t (x y : ℝ) (hy : y = 1) (hx : x < 3) : y = 1", Undecided, ""},
