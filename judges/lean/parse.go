@@ -130,8 +130,17 @@ var infix = func() map[string]opInfo {
 	return m
 }()
 
-// opsWithArg take a bracketed argument: a ≡ b [ZMOD n], f =ᶠ[l] g, M →ₗ[R] N.
-var opsWithArg = map[string]bool{"=ᶠ": true, "≤ᶠ": true, "=ᵐ": true, "≤ᵐ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
+// opsWithArg take a bracketed argument: f =ᶠ[l] g, M →ₗ[R] N (the table's
+// rows glued to their bracket); rightAtZero read their right side at 0.
+var opsWithArg, rightAtZeroOps = gluedToBracket, func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range Infixes {
+		if n.GluedBracket() && n.RightAtZero() {
+			m[n.Token] = true
+		}
+	}
+	return m
+}()
 
 // postfix is the parser's view of Postfixes (notation.go): each token is
 // its own spelling in trees.
@@ -709,6 +718,9 @@ func (p *parser) expr(min int) *Node {
 				rp := op.prec + 1
 				if op.assoc == 'r' {
 					rp = op.prec
+				}
+				if arg != nil && rightAtZeroOps[t.text] {
+					rp = 0 // M →L[R] M₂: M₂ is a term at 0 (notation.go)
 				}
 				rhs := p.expr(rp)
 				if t.text == "≡" { // a ≡ b [MOD n]

@@ -3,4 +3,4 @@
 package lean
 
 // verdictsDigest is the start of testdata/verdicts.golden's SHA-256.
-const verdictsDigest = "fa8811d5cb7b"
+const verdictsDigest = "0bcc9007dff0"
