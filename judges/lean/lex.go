@@ -35,7 +35,7 @@ type token struct {
 // token too.
 var symbols = append([]string{
 	":=", "⋃₀", "⋂₀", "//", "!=", "=>", "∃!", "⁻¹", "∑'", "∏'", "::", "∀ᶠ", "∃ᶠ", "∀ᵐ", "∃ᵐ", "⌋₊", "⌉₊", "||", "&&", "<|>", ".1", ".2",
-	"∫⁻", "∠", "∡", "^[",
+	"∫⁻", "∠", "∡", "^[", "![", "‖ₑ", "‖₊",
 }, infixTokens()...)
 
 // infixTokens are the table's infix tokens.
@@ -50,7 +50,7 @@ func infixTokens() []string {
 // bracketLiterals are tokens that open a literal (round 24a): Lean's
 // tokenizer reads the longest token declared, so 3 ![2, 3] is 3 applied to
 // a vector, not the factorial 3 ! before a list. Longest first.
-var bracketLiterals = []string{"!![", "![", "#["}
+var bracketLiterals = []string{"!![", "#["}
 
 // bracketLiteralNames cite the declarations of bracketLiterals.
 var bracketLiteralNames = map[string]string{
@@ -282,6 +282,8 @@ func (l *lexer) scanIdent(i, size int) int {
 		j++ // Type*
 	} else if (w == "ℕ" || w == "ℚ" || w == "ℝ") && j < len(l.src) && l.src[j] == '+' {
 		j++ // ℕ+
+	} else if w == "𝓝" && strings.HasPrefix(l.src[j:], "ˢ") {
+		j += len("ˢ") // 𝓝ˢ: scoped[Topology] notation "𝓝ˢ" => nhdsSet
 	} else if (w == "ℚ" || w == "ℝ") && strings.HasPrefix(l.src[j:], "≥0") {
 		// ℝ≥0, ℝ≥0∞ and ℚ≥0 are tokens: scoped notation "ℝ≥0" => NNReal
 		// (Mathlib/Data/NNReal/Defs.lean), "ℝ≥0∞" => ENNReal

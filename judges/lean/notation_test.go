@@ -137,7 +137,7 @@ func TestFormsCoverParser(t *testing.T) {
 			tokens = append(tokens, k)
 		}
 	}
-	tokens = append(tokens, "-", "¬", "↑", "√", "#", "⋃₀", "⋂₀", "|", "‖", "⌊", "⌈", "⟪", "⁅", "𝓝[", "𝓝[≤]", "[MOD", "=ᶠ[", "xs[i]", "R[X]")
+	tokens = append(tokens, "-", "¬", "↑", "√", "#", "⋃₀", "⋂₀", "|", "‖", "⌊", "⌈", "⟪", "⁅", "𝓝[", "𝓝[≤]", "[MOD", "=ᶠ[", "xs[i]", "R[X]", "‖₊", "![", "(↑)", "𝓝ˢ")
 	for _, tok := range tokens {
 		if _, ok := rows[tok]; !ok {
 			t.Errorf("the parser reads %q, which has no row in Forms", tok)
@@ -157,6 +157,9 @@ func TestFormsCoverParser(t *testing.T) {
 		{"theorem t : -x ^ 2 = 1", "theorem t : -(x ^ 2) = 1"},
 		{"theorem t : ¬a = b", "theorem t : ¬(a = b)"},
 		{"theorem t : ⋃₀ s ∩ t = u", "theorem t : (⋃₀ s) ∩ t = u"},
+		{"theorem t : f ![a, b + 1] = 0", "theorem t : f (Matrix.vecCons a (Matrix.vecCons (b + 1) Matrix.vecEmpty)) = 0"},
+		{"theorem t : ‖x‖ₑ + ‖y‖₊ = 0", "theorem t : enorm x + nnnorm y = 0"},
+		{"theorem t (s : Set X) : s ∈ 𝓝ˢ s", "theorem t (s : Set X) : s ∈ nhdsSet s"},
 	} {
 		if r, why := Compare(tt.a, tt.b); r != Same {
 			t.Errorf("%s vs %s: %v (%s)", tt.a, tt.b, r, why)

@@ -3,4 +3,4 @@
 package lean
 
 // verdictsDigest is the start of testdata/verdicts.golden's SHA-256.
-const verdictsDigest = "0bcc9007dff0"
+const verdictsDigest = "a650d9c5122e"
