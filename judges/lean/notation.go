@@ -144,7 +144,9 @@ var (
 	// notation:1200 K "ᗮ" => orthogonal K
 	// (Mathlib/Analysis/InnerProductSpace/Orthogonal.lean), a trailing
 	// parser above max, so it too applies to the argument.
-	Postfixes = []string{"⁻¹", "ᶜ", "ˣ", "!", "ᵀ", "ᵒᵈ", "ᗮ"}
+	// ⟦X⟧: scoped notation:9000 R "⟦X⟧" => PowerSeries R
+	// (Mathlib/RingTheory/PowerSeries/Basic.lean), one token, above max.
+	Postfixes = []string{"⁻¹", "ᶜ", "ˣ", "!", "ᵀ", "ᵒᵈ", "ᗮ", "⟦X⟧"}
 )
 
 // GluedBracket reports whether the row's declaration spells its token with
@@ -209,6 +211,7 @@ var Forms = []Form{
 	{"ᵀ", "postfix", "binds to the argument", `scoped postfix:1024 "ᵀ" => Matrix.transpose`, "Mathlib/Data/Matrix/Basic.lean", true},
 	{"ᵒᵈ", "postfix", "binds to the argument", `notation:max α "ᵒᵈ" => OrderDual α`, "Mathlib/Order/Basic.lean", true},
 	{"ᗮ", "postfix", "binds to the argument: f Kᗮ is f (Kᗮ)", `notation:1200 K "ᗮ" => orthogonal K`, "Mathlib/Analysis/InnerProductSpace/Orthogonal.lean", true},
+	{"⟦X⟧", "postfix", "binds to the argument: f R⟦X⟧ is f (R⟦X⟧), its own node (PowerSeries R); ⟦ otherwise (Quotient.mk) refused", `scoped notation:9000 R "⟦X⟧" => PowerSeries R`, "Mathlib/RingTheory/PowerSeries/Basic.lean", true},
 	{"^[", "postfix", "f^[n] is Nat.iterate f n, binding to the argument: g f^[n] x is g (Nat.iterate f n) x; the token is ^[ glued, so f ^ [n] is a power", `notation:max f "^["n"]" => Nat.iterate f n`, "Mathlib/Logic/Function/Iterate.lean", true},
 	{"xs[i]", "postfix", "an index glued to the term before it is getElem, binding to the argument: f l[i] is f (l[i]); l [i], spaced, applies l to a list; the bound's proof comes from the hypotheses before it, so a binder holding an index keeps its place; xs[i]!, xs[i]? and xs[i]'h are not read", `syntax:max term noWs "[" withoutPosition(term) "]" : term (macro_rules => getElem xs i (by get_elem_tactic))`, "lean4 src/Init/GetElem.lean", true},
 	{"R[X]", "postfix", "R glued to [X] is Polynomial R, not an index", `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`, "Mathlib/Algebra/Polynomial/Basic.lean", true},

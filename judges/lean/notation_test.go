@@ -160,6 +160,8 @@ func TestFormsCoverParser(t *testing.T) {
 		{"theorem t : f ![a, b + 1] = 0", "theorem t : f (Matrix.vecCons a (Matrix.vecCons (b + 1) Matrix.vecEmpty)) = 0"},
 		{"theorem t : ‖x‖ₑ + ‖y‖₊ = 0", "theorem t : enorm x + nnnorm y = 0"},
 		{"theorem t (s : Set X) : s ∈ 𝓝ˢ s", "theorem t (s : Set X) : s ∈ nhdsSet s"},
+		{"theorem t : Prime (X : ℕ⟦X⟧)", "theorem t : Prime (X : (ℕ⟦X⟧))"},
+		{"theorem t : f R⟦X⟧ = 0", "theorem t : f (R⟦X⟧) = 0"},
 	} {
 		if r, why := Compare(tt.a, tt.b); r != Same {
 			t.Errorf("%s vs %s: %v (%s)", tt.a, tt.b, r, why)

@@ -3,4 +3,4 @@
 package lean
 
 // verdictsDigest is the start of testdata/verdicts.golden's SHA-256.
-const verdictsDigest = "a650d9c5122e"
+const verdictsDigest = "bf6cad33055f"
