@@ -139,15 +139,31 @@ func replaceToken(src string, tok token, with string) string {
 // respaceAndRename rewrites a statement: every theorem binder renamed to a
 // fresh name (uses too, dotted ones included), the theorem renamed, and
 // the spacing changed.
+//
+// Only the theorem's own binders are renamed, and only from the theorem's
+// keyword on (issue 33: "renamed hypotheses"). A def, variable line or
+// other command before the theorem keeps its names: lean-ast compares a
+// command and a definition it cannot read (def … := match …, a value
+// holding xs[i]!) as their tokens, and a variable line's binders scope
+// over the declarations after it, so renaming them tested lean-ast's
+// reading of those commands, not of the theorem's hypotheses (a theorem
+// binder shadows a variable of the same name, so renaming it in the
+// theorem alone is still a renaming of bound names).
 func respaceAndRename(t testing.TB, src string) string {
 	toks, err := lex(src)
 	if err != nil {
 		t.Fatal(err)
 	}
+	start := 0 // the theorem's keyword: the last theorem or lemma
+	for i, tk := range toks {
+		if tk.kind == tIdent && (tk.text == "theorem" || tk.text == "lemma") {
+			start = i
+		}
+	}
 	// binder names: identifiers right after ( { ⦃ up to ':' in the header
 	names := map[string]string{}
 	depth := 0
-	for i := 0; i < len(toks); i++ {
+	for i := start; i < len(toks); i++ {
 		tk := toks[i]
 		if tk.text == ":" && depth == 0 {
 			break
@@ -171,7 +187,7 @@ func respaceAndRename(t testing.TB, src string) string {
 	var b strings.Builder
 	for i, tk := range toks[:len(toks)-1] {
 		text := tk.text
-		if tk.kind == tIdent {
+		if tk.kind == tIdent && i >= start {
 			head, rest, dotted := strings.Cut(text, ".")
 			if n, ok := names[head]; ok {
 				text = n
@@ -179,7 +195,7 @@ func respaceAndRename(t testing.TB, src string) string {
 					text += "." + rest
 				}
 			}
-			if i == 1 && (toks[0].text == "theorem" || toks[0].text == "lemma") {
+			if i == start+1 && (toks[start].text == "theorem" || toks[start].text == "lemma") {
 				// the name changes, its namespace stays (theorem Foo.t
 				// resolves the statement's names in Foo)
 				text = "renamed_theorem"

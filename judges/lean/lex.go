@@ -29,17 +29,28 @@ type token struct {
 	pos  int
 }
 
-// symbols are matched longest first.
-var symbols = []string{
-	":=", "''", "⁻¹'", "⋃₀", "⋂₀", "//", "→+*", "→*₀", "→*", "→+", "≃+*", "≃*", "≃+", "→ₗ", "≃ₗ", "→L", "→ᵃ", "→o", "↪", "->", "<->", "<=", ">=", "!=", "/\\", "\\/",
-	"=>", "..", "∃!", "⁻¹", "×ˢ", "∑'", "∏'", "::", "++", "=ᶠ", "≤ᶠ", "∀ᶠ", "∃ᶠ", "=ᵐ", "≤ᵐ", "∀ᵐ", "∃ᵐ", "∘ₗ", "-ᵥ", "+ᵥ", "⌋₊", "⌉₊", "||", "&&", "<|>", "<|", "|>", ".1", ".2",
-	"∫⁻", "∠", "∡", "^[",
+// symbols are matched longest first: the tokens of more than one
+// character that are no infix of the table (notation.go), and every infix
+// token of the table (added below), so that a row added to Infixes is a
+// token too.
+var symbols = append([]string{
+	":=", "⋃₀", "⋂₀", "//", "!=", "=>", "∃!", "⁻¹", "∑'", "∏'", "::", "∀ᶠ", "∃ᶠ", "∀ᵐ", "∃ᵐ", "⌋₊", "⌉₊", "||", "&&", "<|>", ".1", ".2",
+	"∫⁻", "∠", "∡", "^[", "![", "‖ₑ", "‖₊", "⟦X⟧",
+}, infixTokens()...)
+
+// infixTokens are the table's infix tokens.
+func infixTokens() []string {
+	out := make([]string, 0, len(Infixes))
+	for _, n := range Infixes {
+		out = append(out, n.Token)
+	}
+	return out
 }
 
 // bracketLiterals are tokens that open a literal: Lean's
 // tokenizer reads the longest token declared, so 3 ![2, 3] is 3 applied to
 // a vector, not the factorial 3 ! before a list. Longest first.
-var bracketLiterals = []string{"!![", "![", "#["}
+var bracketLiterals = []string{"!![", "#["}
 
 // bracketLiteralNames cite the declarations of bracketLiterals.
 var bracketLiteralNames = map[string]string{
@@ -52,7 +63,23 @@ var bracketLiteralNames = map[string]string{
 // declared token is "=ᶠ[" (notation:50 f " =ᶠ[" l:50 "] " g:50), "→ₗ[",
 // and so on, so "=ᶠ [l]" is not Lean. The lexer reads the symbol and the
 // bracket as two tokens, and refuses the symbol without it.
-var gluedToBracket = map[string]bool{"=ᶠ": true, "≤ᶠ": true, "=ᵐ": true, "≤ᵐ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
+// The set is the table's rows whose declaration glues the bracket on
+// (Notation.GluedBracket).
+var gluedToBracket = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range Infixes {
+		if n.GluedBracket() {
+			m[n.Token] = true
+		}
+	}
+	return m
+}()
+
+// gluedElsewhere are infix tokens of the table that Mathlib also declares
+// with "[" glued on, as another notation: m ⊗ₜ[R] n is not m ⊗ₜ [R] n.
+var gluedElsewhere = map[string]string{
+	"⊗ₜ": `notation:100 x:100 " ⊗ₜ[" R "] " y:101 => tmul R x y, Mathlib/LinearAlgebra/TensorProduct/Defs.lean`,
+}
 
 // gluedLetterSafe are the infix tokens that may touch the name after them
 // (2*x, x^n, a+b): the longer tokens Lean core and Mathlib declare with
@@ -255,6 +282,8 @@ func (l *lexer) scanIdent(i, size int) int {
 		j++ // Type*
 	} else if (w == "ℕ" || w == "ℚ" || w == "ℝ") && j < len(l.src) && l.src[j] == '+' {
 		j++ // ℕ+
+	} else if w == "𝓝" && strings.HasPrefix(l.src[j:], "ˢ") {
+		j += len("ˢ") // 𝓝ˢ: scoped[Topology] notation "𝓝ˢ" => nhdsSet
 	} else if (w == "ℚ" || w == "ℝ") && strings.HasPrefix(l.src[j:], "≥0") {
 		// ℝ≥0, ℝ≥0∞ and ℚ≥0 are tokens: scoped notation "ℝ≥0" => NNReal
 		// (Mathlib/Data/NNReal/Defs.lean), "ℝ≥0∞" => ENNReal
@@ -370,6 +399,9 @@ func (l *lexer) scanSymbol(i int, r rune, size int) (int, error) {
 		m = symbol{} // projections are handled in identifiers; a lone ".1" is a symbol
 	}
 	matched := m.text
+	if decl, ok := gluedElsewhere[matched]; ok && strings.HasPrefix(l.src[i+len(matched):], "[") {
+		return 0, fmt.Errorf("%w: %q at byte %d: Lean's token is %q (%s), which lean-ast does not read", ErrNotModelled, matched+"[", i, matched+"[", decl)
+	}
 	if m.bracket && !strings.HasPrefix(l.src[i+len(matched):], "[") {
 		return 0, fmt.Errorf("%w: %q at byte %d: Lean declares it only with its bracket glued on (%q)", ErrNotModelled, matched, i, matched+"[")
 	}

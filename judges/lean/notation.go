@@ -1,5 +1,10 @@
 package lean
 
+import (
+	"regexp"
+	"strings"
+)
+
 // Notation is one infix operator lean-ast reads, with the precedence and
 // associativity of the declaration it copies. Every row names that
 // declaration and its file; Checked rows were read in the source (Lean
@@ -99,6 +104,26 @@ var Infixes = []Notation{
 	{"+ᵥ", "+ᵥ", 65, 'n', `infixr:65 " +ᵥ " => HVAdd.hVAdd`, "Mathlib/Algebra/Notation/Defs.lean", true},
 	{"∆", "∆", 100, 'l', `infixl:100 " ∆ " => symmDiff`, "Mathlib/Order/SymmDiff.lean", true},
 	{"..", "..", 60, 'n', `notation3"∫ "(...)" in "a".."b", "r:60:(scoped f => f)" ∂"μ:70 => intervalIntegral r a b μ: the bounds are terms read up to "..", which lean-ast reads as a non-associative infix at 60 (bounds built with +, *, ^ or applications read alike)`, "Mathlib/MeasureTheory/Integral/IntervalIntegral.lean", true},
+	{"≃ₜ", "≃ₜ", 25, 'l', `infixl:25 " ≃ₜ " => Homeomorph`, "Mathlib/Topology/Homeomorph/Defs.lean", true},
+	// →ₛ and ∈+ are local notation, declared alike in each file that uses
+	// them: a statement that holds them is from such a file (elsewhere it
+	// does not parse).
+	{"→ₛ", "→ₛ", 25, 'r', `local infixr:25 " →ₛ " => SimpleFunc`, "Mathlib/MeasureTheory/Function/SimpleFunc.lean", true},
+	{"≃ₗᵢ", "≃ₗᵢ", 25, 'r', `notation:25 E " ≃ₗᵢ[" R:25 "] " E₂:0 => LinearIsometryEquiv (RingHom.id R) E E₂`, "Mathlib/Analysis/Normed/Operator/LinearIsometry.lean", true},
+	{"→SL", "→SL", 25, 'r', `notation:25 M " →SL[" σ "] " M₂ => ContinuousLinearMap σ M M₂`, "Mathlib/Topology/Algebra/Module/LinearMap.lean", true},
+	{"∈+", "∈+", 50, 'l', `local infixl:50 " ∈+ " => List.Duplicate`, "Mathlib/Data/List/Duplicate.lean", true},
+	{"<+", "<+", 50, 'l', `@[inherit_doc] scoped infixl:50 " <+ " => Sublist`, "lean4 src/Init/Data/List/Basic.lean", true},
+	{"<+:", "<+:", 50, 'l', `@[inherit_doc] infixl:50 " <+: " => IsPrefix`, "lean4 src/Init/Data/List/Basic.lean", true},
+	{"<:+", "<:+", 50, 'l', `@[inherit_doc] infixl:50 " <:+ " => IsSuffix`, "lean4 src/Init/Data/List/Basic.lean", true},
+	{"<:+:", "<:+:", 50, 'l', `@[inherit_doc] infixl:50 " <:+: " => IsInfix`, "lean4 src/Init/Data/List/Basic.lean", true},
+	{"⬝ᵥ", "⬝ᵥ", 72, 'l', `infixl:72 " ⬝ᵥ " => dotProduct`, "Mathlib/Data/Matrix/Mul.lean", true},
+	{"*ᵥ", "*ᵥ", 73, 'r', `scoped infixr:73 " *ᵥ " => Matrix.mulVec`, "Mathlib/Data/Matrix/Mul.lean", true},
+	{"=O", "=O", 100, 'n', `notation:100 f " =O[" l "] " g:100 => IsBigO l f g`, "Mathlib/Analysis/Asymptotics/Defs.lean", true},
+	{"⊗ₜ", "⊗ₜ", 100, 'l', `infixl:100 " ⊗ₜ " => tmul _`, "Mathlib/LinearAlgebra/TensorProduct/Defs.lean", true},
+	// ⊗ alone is also the monoidal product (scoped infixr:70 " ⊗ " =>
+	// MonoidalCategory.tensorObj): only ⊗[R] is read. Its right side was
+	// N:100 before and is N:101 now: read as neither, a chain is refused.
+	{"⊗", "⊗", 100, 'n', `@[inherit_doc] scoped[TensorProduct] notation:100 M:100 " ⊗[" R "] " N:101 => TensorProduct R M N`, "Mathlib/LinearAlgebra/TensorProduct/Defs.lean", true},
 	{"|>", "|>", 10, 'l', `syntax:min term " |> " term:min1 : term`, srcNotation, true},
 	{"<|", "<|", 10, 'r', `syntax:min term " <| " term:min : term`, srcNotation, true},
 	{"$", "<|", 10, 'r', `syntax:min term atomic(" $" ws) term:min : term`, srcNotation, true},
@@ -119,8 +144,25 @@ var (
 	// notation:1200 K "ᗮ" => orthogonal K
 	// (Mathlib/Analysis/InnerProductSpace/Orthogonal.lean), a trailing
 	// parser above max, so it too applies to the argument.
-	Postfixes = []string{"⁻¹", "ᶜ", "ˣ", "!", "ᵀ", "ᵒᵈ", "ᗮ"}
+	// ⟦X⟧: scoped notation:9000 R "⟦X⟧" => PowerSeries R
+	// (Mathlib/RingTheory/PowerSeries/Basic.lean), one token, above max.
+	Postfixes = []string{"⁻¹", "ᶜ", "ˣ", "!", "ᵀ", "ᵒᵈ", "ᗮ", "⟦X⟧"}
 )
+
+// GluedBracket reports whether the row's declaration spells its token with
+// "[" glued on (notation:25 M " →ₗ[" R:25 "] " M₂:0): Lean's token is then
+// "→ₗ[", so the lexer refuses the symbol without it and the parser reads
+// the bracket's term as a third part of the relation.
+func (n Notation) GluedBracket() bool { return strings.Contains(n.Decl, `" `+n.Token+`[`) }
+
+// RightAtZero reports whether the row's declaration reads its right side
+// at precedence 0: the item after the bracket's "] " is a name with no
+// precedence or with :0 (M " →L[" R "] " M₂, E " ≃ₗᵢ[" R:25 "] " E₂:0), so
+// the right side takes every operator after it, as Lean's term parser at
+// precedence 0 does.
+func (n Notation) RightAtZero() bool { return rightAtZero.MatchString(n.Decl) }
+
+var rightAtZero = regexp.MustCompile(`"\] " [^\s:"]+(:0)? =>`)
 
 // InfixOp returns the table's row for an infix token.
 func InfixOp(token string) (Notation, bool) {
@@ -169,6 +211,7 @@ var Forms = []Form{
 	{"ᵀ", "postfix", "binds to the argument", `scoped postfix:1024 "ᵀ" => Matrix.transpose`, "Mathlib/Data/Matrix/Basic.lean", true},
 	{"ᵒᵈ", "postfix", "binds to the argument", `notation:max α "ᵒᵈ" => OrderDual α`, "Mathlib/Order/Basic.lean", true},
 	{"ᗮ", "postfix", "binds to the argument: f Kᗮ is f (Kᗮ)", `notation:1200 K "ᗮ" => orthogonal K`, "Mathlib/Analysis/InnerProductSpace/Orthogonal.lean", true},
+	{"⟦X⟧", "postfix", "binds to the argument: f R⟦X⟧ is f (R⟦X⟧), its own node (PowerSeries R); ⟦ otherwise (Quotient.mk) refused", `scoped notation:9000 R "⟦X⟧" => PowerSeries R`, "Mathlib/RingTheory/PowerSeries/Basic.lean", true},
 	{"^[", "postfix", "f^[n] is Nat.iterate f n, binding to the argument: g f^[n] x is g (Nat.iterate f n) x; the token is ^[ glued, so f ^ [n] is a power", `notation:max f "^["n"]" => Nat.iterate f n`, "Mathlib/Logic/Function/Iterate.lean", true},
 	{"xs[i]", "postfix", "an index glued to the term before it is getElem, binding to the argument: f l[i] is f (l[i]); l [i], spaced, applies l to a list; the bound's proof comes from the hypotheses before it, so a binder holding an index keeps its place; xs[i]!, xs[i]? and xs[i]'h are not read", `syntax:max term noWs "[" withoutPosition(term) "]" : term (macro_rules => getElem xs i (by get_elem_tactic))`, "lean4 src/Init/GetElem.lean", true},
 	{"R[X]", "postfix", "R glued to [X] is Polynomial R, not an index", `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`, "Mathlib/Algebra/Polynomial/Basic.lean", true},
@@ -196,7 +239,11 @@ var Forms = []Form{
 	{"⨆", "big operator", "body at 60", `notation3 "⨆ "(...)", "r:60:(scoped f => iSup f) => r`, "Mathlib/Order/SetNotation.lean", true},
 	{"⨅", "big operator", "body at 60", `notation3 "⨅ "(...)", "r:60:(scoped f => iInf f) => r`, "Mathlib/Order/SetNotation.lean", true},
 	{"|", "bracket", "|a| as its own node (abs)", "macro:max atomic(\"|\" noWs) a:term noWs \"|\" : term => `(abs $a)", "Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", true},
-	{"‖", "bracket", "‖a‖ as its own node (norm); ‖a‖₊ and ‖a‖ₑ refused", `@[inherit_doc] notation "‖" e "‖" => norm e`, "Mathlib/Analysis/Normed/Group/Basic.lean", true},
+	{"‖", "bracket", "‖a‖ as its own node (norm)", `@[inherit_doc] notation "‖" e "‖" => norm e`, "Mathlib/Analysis/Normed/Group/Basic.lean", true},
+	{"‖₊", "bracket", "‖a‖₊ as nnnorm a, ‖a‖ₑ as enorm a (the closing token says which)", `@[inherit_doc] notation "‖" e "‖₊" => nnnorm e; @[inherit_doc] notation "‖" e "‖ₑ" => enorm e`, "Mathlib/Analysis/Normed/Group/Basic.lean", true},
+	{"![", "bracket", "![a, b] as the term it unfolds to, Matrix.vecCons a (Matrix.vecCons b Matrix.vecEmpty); one token, so n ![a] is n applied to a vector (!![ and #[ refused)", "syntax (name := vecNotation) \"![\" term,* \"]\" : term; macro_rules | `(![$term:term, $terms:term,*]) => `(vecCons $term ![$terms,*]) | `(![$term:term]) => `(vecCons $term ![]) | `(![]) => `(vecEmpty)", "Mathlib/Data/Fin/VecNotation.lean", true},
+	{"(↑)", "constant", "its own symbol (the coercion as a function, at the type it is ascribed)", `elab "(" "↑" ")" : term <= expectedType => elabPartiallyAppliedCoe ...`, "lean4 Lean.Elab.Term.CoeImpl (file not read)", false},
+	{"𝓝ˢ", "constant", "nhdsSet; one token (ˢ is no identifier character)", `scoped[Topology] notation "𝓝ˢ" => nhdsSet`, "Mathlib/Topology/Defs/Filter.lean (file not read)", false},
 	{"⌊", "bracket", "⌊a⌋ (Int.floor) and ⌊a⌋₊ (Nat.floor) as their own nodes", `notation "⌊" a "⌋₊" => Nat.floor a`, "Mathlib/Algebra/Order/Floor.lean", true},
 	{"⌈", "bracket", "⌈a⌉ (Int.ceil) and ⌈a⌉₊ (Nat.ceil) as their own nodes", `notation "⌈" a "⌉₊" => Nat.ceil a`, "Mathlib/Algebra/Order/Floor.lean", true},
 	{"⟪", "bracket", "⟪x, y⟫_𝕜 as its own node (inner)", `notation3:max "⟪" x ", " y "⟫_" 𝕜:max => @inner 𝕜 _ _ x y`, "Mathlib/Analysis/InnerProductSpace/Defs.lean", false},
@@ -216,5 +263,5 @@ var Forms = []Form{
 	{"𝓝[", "glued", "𝓝[s] x is nhdsWithin x s, the point at 100; 𝓝 [s] (a space) is 𝓝 applied to a list", `scoped[Topology] notation "𝓝[" s "] " x:100 => nhdsWithin x s`, "Mathlib/Topology/Defs/Filter.lean", true},
 	{"𝓝[≤]", "glued", "nhdsWithin x (Set.Iic x); 𝓝[≥] 𝓝[<] 𝓝[>] 𝓝[≠] likewise", `scoped[Topology] notation3 "𝓝[≤] " x:100 => nhdsWithin x (Set.Iic x)`, "Mathlib/Topology/Defs/Filter.lean", true},
 	{"[MOD", "glued", "the modulus of a ≡ b [MOD n], a third part of the relation; [ZMOD [PMOD [SMOD likewise; never a list", `notation:50 a " ≡ " b " [MOD " n "]" => Nat.ModEq n a b`, "Mathlib/Data/Nat/ModEq.lean", true},
-	{"=ᶠ[", "glued", "refused without its bracket; ≤ᶠ[ =ᵐ[ ≤ᵐ[ →ₗ[ ≃ₗ[ →L[ →ᵃ[ likewise", `notation:50 f " =ᶠ[" l:50 "] " g:50 => Filter.EventuallyEq l f g`, "Mathlib/Order/Filter/Basic.lean", true},
+	{"=ᶠ[", "glued", "refused without its bracket; every infix row whose declaration glues [ to its token likewise (≤ᶠ[ =ᵐ[ ≤ᵐ[ →ₗ[ ≃ₗ[ →L[ →SL[ →ᵃ[ ≃ₗᵢ[ =O[ ⊗[); the bracket's term is a third part of the relation, and where the declaration reads the right side at 0 (M →L[R] M₂) lean-ast does too", `notation:50 f " =ᶠ[" l:50 "] " g:50 => Filter.EventuallyEq l f g`, "Mathlib/Order/Filter/Basic.lean", true},
 }

@@ -12,7 +12,7 @@ import (
 // lower one last; against itself, left or right by its associativity. And
 // the precedence in each row is the number its cited declaration gives.
 func TestNotationTable(t *testing.T) {
-	declPrec := regexp.MustCompile(`^(?:scoped(?:\[\w+\])? )?(?:infix[lr]?|notation|prefix|postfix):(\d+)`)
+	declPrec := regexp.MustCompile(`^(?:@\[[^\]]*\] )?(?:(?:scoped(?:\[\w+\])?|local) )?(?:infix[lr]?|notation|prefix|postfix):(\d+)`)
 	parse := func(src string) *Node {
 		t.Helper()
 		st, err := Parse("theorem t : " + src)
@@ -27,8 +27,7 @@ func TestNotationTable(t *testing.T) {
 				t.Errorf("%s: precedence %d, but its declaration says %d: %s", n.Token, n.Prec, p, n.Decl)
 			}
 		}
-		switch n.Token {
-		case "≡", "=ᶠ", "≤ᶠ", "=ᵐ", "≤ᵐ", "→ₗ", "≃ₗ", "→L", "→ᵃ", "..", "$":
+		if n.GluedBracket() || n.Token == "≡" || n.Token == ".." || n.Token == "$" {
 			continue // take a bracketed argument or are not free-standing infixes
 		}
 		op := " " + n.Token + " "
@@ -72,7 +71,7 @@ func TestNotationTable(t *testing.T) {
 // read, ⧸ was taken for infixl:35: A ⧸ B ⧸ C read as (A ⧸ B) ⧸ C, where
 // Lean reads A ⧸ (B ⧸ C).)
 func TestNotationRowsChecked(t *testing.T) {
-	kind := regexp.MustCompile(`^(?:@\[[^\]]*\] )?(infixl|infixr|infix|notation):(\d+)`)
+	kind := regexp.MustCompile(`^(?:@\[[^\]]*\] )?(?:(?:scoped(?:\[\w+\])?|local) )?(infixl|infixr|infix|notation):(\d+)`)
 	rightArg := regexp.MustCompile(`" [A-Za-z₀-₉]+:(\d+) =>`)
 	for _, n := range Infixes {
 		if !n.Checked {
@@ -138,7 +137,7 @@ func TestFormsCoverParser(t *testing.T) {
 			tokens = append(tokens, k)
 		}
 	}
-	tokens = append(tokens, "-", "¬", "↑", "√", "#", "⋃₀", "⋂₀", "|", "‖", "⌊", "⌈", "⟪", "⁅", "𝓝[", "𝓝[≤]", "[MOD", "=ᶠ[", "xs[i]", "R[X]")
+	tokens = append(tokens, "-", "¬", "↑", "√", "#", "⋃₀", "⋂₀", "|", "‖", "⌊", "⌈", "⟪", "⁅", "𝓝[", "𝓝[≤]", "[MOD", "=ᶠ[", "xs[i]", "R[X]", "‖₊", "![", "(↑)", "𝓝ˢ")
 	for _, tok := range tokens {
 		if _, ok := rows[tok]; !ok {
 			t.Errorf("the parser reads %q, which has no row in Forms", tok)
@@ -158,9 +157,45 @@ func TestFormsCoverParser(t *testing.T) {
 		{"theorem t : -x ^ 2 = 1", "theorem t : -(x ^ 2) = 1"},
 		{"theorem t : ¬a = b", "theorem t : ¬(a = b)"},
 		{"theorem t : ⋃₀ s ∩ t = u", "theorem t : (⋃₀ s) ∩ t = u"},
+		{"theorem t : f ![a, b + 1] = 0", "theorem t : f (Matrix.vecCons a (Matrix.vecCons (b + 1) Matrix.vecEmpty)) = 0"},
+		{"theorem t : ‖x‖ₑ + ‖y‖₊ = 0", "theorem t : enorm x + nnnorm y = 0"},
+		{"theorem t (s : Set X) : s ∈ 𝓝ˢ s", "theorem t (s : Set X) : s ∈ nhdsSet s"},
+		{"theorem t : Prime (X : ℕ⟦X⟧)", "theorem t : Prime (X : (ℕ⟦X⟧))"},
+		{"theorem t : f R⟦X⟧ = 0", "theorem t : f (R⟦X⟧) = 0"},
 	} {
 		if r, why := Compare(tt.a, tt.b); r != Same {
 			t.Errorf("%s vs %s: %v (%s)", tt.a, tt.b, r, why)
+		}
+	}
+}
+
+// TestGluedRows: a row whose declaration glues "[" to its token takes the
+// bracket's term, and one whose declaration reads its right side at 0
+// (M " →L[" R "] " M₂) takes every operator after it, as Lean does; a token
+// Mathlib also declares with "[" glued on as another notation (⊗ₜ[) and the
+// longer list relations (<+: <:+ <:+:) are not read as the shorter token.
+func TestGluedRows(t *testing.T) {
+	for _, tt := range []struct{ a, b string }{
+		{"theorem t : E →L[R] F → G", "theorem t : E →L[R] (F → G)"},
+		{"theorem t : E ≃ₗᵢ[R] F → G", "theorem t : E ≃ₗᵢ[R] (F → G)"},
+		{"theorem t : E →SL[σ] F ↔ p", "theorem t : E →SL[σ] (F ↔ p)"},
+		{"theorem t : f =O[l] g ↔ p", "theorem t : (f =O[l] g) ↔ p"},
+		{"theorem t : v ⬝ᵥ M *ᵥ w = 0", "theorem t : v ⬝ᵥ (M *ᵥ w) = 0"},
+		{"theorem t : m ⊗ₜ n + p = 0", "theorem t : (m ⊗ₜ n) + p = 0"},
+	} {
+		if r, why := Compare(tt.a, tt.b); r != Same {
+			t.Errorf("%s vs %s: %v (%s)", tt.a, tt.b, r, why)
+		}
+	}
+	for _, src := range []string{"theorem t : m ⊗ₜ[R] n = 0", "theorem t : A ⊗ B = C", "theorem t : f =O l", "theorem t : E →SL F"} {
+		if _, err := Parse(src); err == nil {
+			t.Errorf("%s: read, want refused", src)
+		}
+	}
+	for src, tok := range map[string]string{"theorem t : l₁ <+: l₂": "<+:", "theorem t : l₁ <:+ l₂": "<:+", "theorem t : l₁ <:+: l₂": "<:+:", "theorem t : l₁ <+ l₂": "<+"} {
+		st, err := Parse(src)
+		if err != nil || st.Tree.K != KindBinary || st.Tree.V != tok {
+			t.Errorf("%s: %v %v, want the relation %s", src, st, err, tok)
 		}
 	}
 }

@@ -130,8 +130,17 @@ var infix = func() map[string]opInfo {
 	return m
 }()
 
-// opsWithArg take a bracketed argument: a ≡ b [ZMOD n], f =ᶠ[l] g, M →ₗ[R] N.
-var opsWithArg = map[string]bool{"=ᶠ": true, "≤ᶠ": true, "=ᵐ": true, "≤ᵐ": true, "→ₗ": true, "≃ₗ": true, "→L": true, "→ᵃ": true}
+// opsWithArg take a bracketed argument: f =ᶠ[l] g, M →ₗ[R] N (the table's
+// rows glued to their bracket); rightAtZero read their right side at 0.
+var opsWithArg, rightAtZeroOps = gluedToBracket, func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range Infixes {
+		if n.GluedBracket() && n.RightAtZero() {
+			m[n.Token] = true
+		}
+	}
+	return m
+}()
 
 // postfix is the parser's view of Postfixes (notation.go): each token is
 // its own spelling in trees.
@@ -710,6 +719,9 @@ func (p *parser) expr(min int) *Node {
 				if op.assoc == 'r' {
 					rp = op.prec
 				}
+				if arg != nil && rightAtZeroOps[t.text] {
+					rp = 0 // M →L[R] M₂: M₂ is a term at 0 (notation.go)
+				}
 				rhs := p.expr(rp)
 				if t.text == "≡" { // a ≡ b [MOD n]
 					arg = p.modulus()
@@ -825,7 +837,7 @@ func (p *parser) column(pos int) int {
 
 func isPunct(s string) bool {
 	switch s {
-	case ",", ";", ":", ":=", "|", ")", "}", "]", "⟩", "⦄", "=>", "↦", "⌋", "⌉", "⌋₊", "⌉₊", "‖", "⟫", "⁆", "then", "else", "with", "in", "at", "from", "}}":
+	case ",", ";", ":", ":=", "|", ")", "}", "]", "⟩", "⦄", "=>", "↦", "⌋", "⌉", "⌋₊", "⌉₊", "‖", "‖₊", "‖ₑ", "⟫", "⁆", "then", "else", "with", "in", "at", "from", "}}":
 		return true
 	}
 	return false
@@ -852,7 +864,7 @@ func (p *parser) startsArg() bool {
 			return false // "[MOD" is a token of a ≡ b [MOD n], never a list
 		}
 		switch t.text {
-		case "(", "{", "⟨", "[", "⦃", "↑", "‖", "⌊", "⌈", "⟪", "⁅", "@", "!", "#":
+		case "(", "{", "⟨", "[", "![", "⦃", "↑", "‖", "⌊", "⌈", "⟪", "⁅", "@", "!", "#":
 			return t.text != "!" // postfix handled before
 		}
 		return atomSymbols[t.text]
@@ -1545,6 +1557,9 @@ func (p *parser) atom() *Node {
 		if t.text == "_" {
 			return &Node{K: KindHole}
 		}
+		if t.text == "𝓝ˢ" {
+			return notationName("nhdsSet")
+		}
 		return &Node{K: KindID, V: t.text}
 	case tNum:
 		return &Node{K: KindNum, V: t.text}
@@ -1587,8 +1602,28 @@ func (p *parser) atom() *Node {
 		}
 		return &Node{K: KindAbs, C: []*Node{inner}}
 	case "‖":
-		inner := p.until("‖")
+		// notation "‖" e "‖₊" => nnnorm e, notation "‖" e "‖ₑ" => enorm e
+		// (Mathlib/Analysis/Normed/Group/Basic.lean): the closing token
+		// says which.
+		p.stop = append(p.stop, "‖", "‖₊", "‖ₑ")
+		inner := p.expr(0)
+		p.stop = p.stop[:len(p.stop)-3]
+		if c := p.peek().text; c == "‖₊" || c == "‖ₑ" {
+			p.next()
+			return &Node{K: KindApp, C: []*Node{notationName(map[string]string{"‖₊": "nnnorm", "‖ₑ": "enorm"}[c]), inner}}
+		}
+		p.expect("‖")
 		return &Node{K: KindNorm, C: []*Node{inner}}
+	case "![":
+		// syntax (name := vecNotation) "![" term,* "]" : term, with
+		// macro_rules ![a, b] => vecCons a ![b], ![] => vecEmpty
+		// (Mathlib/Data/Fin/VecNotation.lean): the term it unfolds to.
+		items := p.items("]")
+		n := notationName("Matrix.vecEmpty")
+		for i := len(items) - 1; i >= 0; i-- {
+			n = &Node{K: KindApp, C: []*Node{notationName("Matrix.vecCons"), items[i], n}}
+		}
+		return n
 	case "⌊":
 		return p.rounding(KindFloor, KindFloorNat, "⌋")
 	case "⌈":
@@ -1670,6 +1705,13 @@ func (p *parser) paren() *Node {
 	if p.is(")") {
 		p.next()
 		return &Node{K: KindID, V: "()"}
+	}
+	if p.is("↑") && p.tok(p.i+1).text == ")" {
+		// elab "(" "↑" ")" : term, the coercion as a function (fun x =>
+		// ↑x at the type expected): its own symbol
+		p.next()
+		p.next()
+		return &Node{K: KindID, V: "(↑)"}
 	}
 	e := p.expr(0)
 	switch {
