@@ -54,7 +54,7 @@ func TestFormalRxStatements(t *testing.T) {
 		n, same, undecided, unparsed, refused, closedWorld, constructs)
 	// The coverage measured when the closed world was introduced; a change
 	// that lowers it must say why here and in docs/judges.md.
-	if n != 240 || same < 170 {
-		t.Errorf("%d statements, %d equivalent to their copy; want 240 and at least 170", n, same)
+	if n != 240 || same < 233 {
+		t.Errorf("%d statements, %d equivalent to their copy; want 240 and at least 233 (97 %%)", n, same)
 	}
 }
