@@ -120,10 +120,10 @@ type calibrateOptions struct {
 	reportFlags
 	labels, judge, task string
 	sweep               bool
-	boot                        int
-	seed                        uint64
-	jf                          judgeFlags
-	spec                        judges.Spec
+	boot                int
+	seed                uint64
+	jf                  judgeFlags
+	spec                judges.Spec
 }
 
 func (o *calibrateOptions) addFlags(fs *pflag.FlagSet) {
