@@ -53,7 +53,8 @@ Exit code 0: done; 1: a file is not a labelled set or a per-sample file, or
 has nothing to judge or compare; 2: usage or I/O error; 3: the judge cannot
 run (server down, model missing); 130: interrupted (Ctrl-C).
 `,
-		run: runStudy,
+		run:  runStudy,
+		subs: []string{"calibrate", "agree"},
 	})
 }
 
@@ -110,9 +111,13 @@ func runStudy(e *env, args []string) error {
 	case "agree":
 		return runAgree(e, &command{name: c.name, usage: agreeUsage}, args[1:])
 	case "-h", "--help", "help":
-		return helpText{c.usage}
+		return helpText{c.usage, nil}
 	}
-	return usageError{fmt.Errorf("unknown study %q: want calibrate or agree", args[0])}
+	err := fmt.Errorf("unknown study %q: want calibrate or agree", args[0])
+	if s, ok := closest(args[0], c.subs); ok {
+		return usageError{withHint{err, fmt.Sprintf("did you mean 'rxeval study %s'?", s)}}
+	}
+	return usageError{err}
 }
 
 // calibrateOptions are study calibrate's flags.

@@ -59,7 +59,8 @@ error.
 
 Flags:
 `,
-		run: runSynth,
+		run:  runSynth,
+		subs: []string{"pairs"},
 	})
 }
 
