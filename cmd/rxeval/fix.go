@@ -68,9 +68,6 @@ func (o *fixOptions) check(args []string) error {
 	if o.out == "" {
 		return usageError{fmt.Errorf("-o FILE is required (- for standard output)")}
 	}
-	if err := o.checkFormat(); err != nil {
-		return err
-	}
 	if err := o.oneStdout(); err != nil {
 		return err
 	}

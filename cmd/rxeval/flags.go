@@ -118,10 +118,11 @@ func (r *reportFlags) register(fs *pflag.FlagSet, u reportUsage) {
 	fs.BoolVarP(&r.quiet, "quiet", "q", false, u.quiet)
 }
 
-// checkFormat refuses a --format other than text or json.
-func (r *reportFlags) checkFormat() error {
-	if r.format != "text" && r.format != "json" {
-		return usageError{fmt.Errorf("--format must be text or json, not %q", r.format)}
+// checkFormat refuses a --format other than text or json, for every
+// command that has one, before any other check (parse calls it).
+func checkFormat(fs *pflag.FlagSet) error {
+	if f := fs.Lookup("format"); f != nil && f.Value.String() != "text" && f.Value.String() != "json" {
+		return fmt.Errorf("--format must be text or json, not %q", f.Value.String())
 	}
 	return nil
 }

@@ -108,6 +108,9 @@ func (c *command) parse(fs *pflag.FlagSet, args []string) error {
 	if err := checkRanges(fs); err != nil {
 		return usageError{err}
 	}
+	if err := checkFormat(fs); err != nil {
+		return usageError{err}
+	}
 	return nil
 }
 

@@ -67,9 +67,6 @@ func (o *packOptions) check(args []string) error {
 		return usageError{fmt.Errorf("want exactly one prediction file, got %d", len(args))}
 	}
 	o.in = args[0]
-	if err := o.checkFormat(); err != nil {
-		return err
-	}
 	if err := o.oneStdout(); err != nil {
 		return err
 	}

@@ -61,9 +61,6 @@ func (o *reportOptions) check() error {
 	if o.out == "" {
 		return usageError{fmt.Errorf("-o FILE is required (the page is several megabytes; '-o -' writes it to stdout)")}
 	}
-	if err := o.checkFormat(); err != nil {
-		return err
-	}
 	if err := o.oneStdout(); err != nil {
 		return err
 	}

@@ -54,9 +54,6 @@ func runSchema(e *env, args []string) error {
 	if fs.NArg() != 0 {
 		return usageError{fmt.Errorf("schema takes no arguments")}
 	}
-	if err := o.checkFormat(); err != nil {
-		return err
-	}
 	outs := []namedPath{{"--output", o.out}}
 	if err := checkPaths(nil, outs); err != nil {
 		return err

@@ -106,9 +106,6 @@ func (o *scoreOptions) check() error {
 	if o.gold == "" {
 		return usageError{fmt.Errorf("--gold is required")}
 	}
-	if err := o.checkFormat(); err != nil {
-		return err
-	}
 	o.jf.quiet = o.quiet // the judges' progress lines
 	if o.perSample == "-" && len(o.preds) > 1 {
 		return usageError{fmt.Errorf("--per-sample - cannot hold several systems: pass a FILE (each system gets FILE.SYSTEM.jsonl)")}

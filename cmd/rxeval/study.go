@@ -147,9 +147,6 @@ func (o *calibrateOptions) check() error {
 	if o.labels == "" || o.judge == "" {
 		return usageError{fmt.Errorf("--labels and --judge are required")}
 	}
-	if err := o.checkFormat(); err != nil {
-		return err
-	}
 	o.jf.quiet = o.quiet // the judges' progress lines
 	spec, err := judges.ParseSpec(o.judge)
 	if err != nil {
@@ -424,9 +421,6 @@ func runAgree(e *env, c *command, args []string) error {
 	}
 	if fs.NArg() != 2 {
 		return usageError{fmt.Errorf("want two per-sample files, got %d", fs.NArg())}
-	}
-	if err := o.checkFormat(); err != nil {
-		return err
 	}
 	outs := []namedPath{{"--output", o.out}}
 	if err := checkPaths([]namedPath{{"A", fs.Arg(0)}, {"B", fs.Arg(1)}}, outs); err != nil {

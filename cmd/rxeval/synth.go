@@ -125,9 +125,6 @@ func (o *synthOptions) check(args []string) error {
 	if len(args) > 0 {
 		return usageError{fmt.Errorf("unexpected argument %q (subcommands: pairs)", args[0])}
 	}
-	if err := o.checkFormat(); err != nil {
-		return err
-	}
 	// An id is one JSON string a prediction file repeats: no empty prefix
 	// (the default dev_ silently), no white space or control character.
 	if o.idPrefix == "" || strings.IndexFunc(o.idPrefix, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {

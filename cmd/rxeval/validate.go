@@ -153,9 +153,6 @@ func (o *validateOptions) check() error {
 	if len(o.files) == 0 {
 		return usageError{fmt.Errorf("no file given")}
 	}
-	if err := o.checkFormat(); err != nil {
-		return err
-	}
 	ins := []namedPath{{"--inputs", o.ids.inputs}, {"--ids", o.ids.ids}}
 	for _, p := range o.files {
 		ins = append(ins, namedPath{"FILE", p})
