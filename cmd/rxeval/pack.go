@@ -200,7 +200,7 @@ func (o *packOptions) writeZip(e *env, src *validate.Source, data []byte, rep *v
 	if o.out == "-" {
 		summary = e.stderr // standard output carries the zip
 	}
-	o.report.packed(o.out, back.Name, len(data), buf.Len())
+	o.report.packed(o.out, entry, len(data), buf.Len())
 	if o.format == "text" {
 		fmt.Fprintf(summary, "%s: %s packed as %s (%d bytes, zipped to %d)\n", o.out, countOf(rep.Rows, "row"), back.Name, len(data), buf.Len())
 	}
