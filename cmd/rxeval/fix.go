@@ -27,8 +27,8 @@ a spelling the rules do not use ("Aligned", a code such as "S2.4", a known
 misspelling), rewritten to the canonical strings. A file already one object
 per line keeps every other byte. Each repair is listed on stderr; what fix
 could not repair (an unknown category, a missing field) is listed after,
-for you to edit: the first 20 problems, with the line numbers of the file
-written, and a count of every kind. Ids are not checked (the file may hold
+for you to edit: the first 20 problems (--max-errors), with the line
+numbers of the file written, and a count of every kind. Ids are not checked (the file may hold
 a subset).
 Examples:
   rxeval fix predictions.jsonl -o fixed.jsonl
