@@ -173,6 +173,26 @@ func (o *synthOptions) check(args []string) error {
 	return nil
 }
 
+// otherModesFlag says, of a flag synth pairs refuses that synth takes (or
+// the other way round), whose flag it is.
+func (o *synthOptions) otherModesFlag(err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return err
+	}
+	other := synthOptions{pairs: !o.pairs}
+	fs := pflag.NewFlagSet("synth", pflag.ContinueOnError)
+	other.addFlags(fs)
+	if fs.Lookup(name) == nil {
+		return err
+	}
+	mine, theirs := "synth", "synth pairs"
+	if o.pairs {
+		mine, theirs = theirs, mine
+	}
+	return usageError{withHint{errors.New(err.Error()), fmt.Sprintf("--%s is a flag of 'rxeval %s', not of 'rxeval %s'", name, theirs, mine)}}
+}
+
 // synthReport is what a run made and wrote: the summary printed on stderr,
 // or the JSON on stdout.
 type synthReport struct {
@@ -195,7 +215,7 @@ func runSynth(e *env, args []string) error {
 	fs := newFlagSet(c)
 	o.addFlags(fs)
 	if err := c.parse(fs, args); err != nil {
-		return err
+		return o.otherModesFlag(err)
 	}
 	if err := o.check(fs.Args()); err != nil {
 		return err
