@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/rxeval/rxeval/validate"
+	"github.com/spf13/pflag"
 )
 
 // Exit codes, documented in README.md. Every command maps its errors to
@@ -26,20 +27,25 @@ const (
 // command's help names exactly these (TestHelpExitCodes), and the README's
 // table gives their general meaning.
 var commandExits = map[string][]int{
-	"validate": {exitOK, exitProblems, exitUsage, exitJudge},
-	"score":    {exitOK, exitProblems, exitUsage, exitJudge, exitInexact, exitInterrupted},
-	"report":   {exitOK, exitProblems, exitUsage},
-	"pack":     {exitOK, exitProblems, exitUsage},
-	"fix":      {exitOK, exitProblems, exitUsage},
-	"synth":    {exitOK, exitProblems, exitUsage},
-	"study":    {exitOK, exitProblems, exitUsage, exitJudge, exitInterrupted},
-	"demo":     {exitOK, exitProblems, exitUsage},
-	"schema":   {exitOK, exitUsage},
+	"validate":   {exitOK, exitProblems, exitUsage, exitJudge},
+	"score":      {exitOK, exitProblems, exitUsage, exitJudge, exitInexact, exitInterrupted},
+	"report":     {exitOK, exitProblems, exitUsage},
+	"pack":       {exitOK, exitProblems, exitUsage},
+	"fix":        {exitOK, exitProblems, exitUsage},
+	"synth":      {exitOK, exitProblems, exitUsage},
+	"study":      {exitOK, exitProblems, exitUsage, exitJudge, exitInterrupted},
+	"demo":       {exitOK, exitProblems, exitUsage},
+	"schema":     {exitOK, exitUsage},
+	"version":    {exitOK, exitUsage},
+	"completion": {exitOK, exitUsage},
 }
 
 // helpText is a request for help, with the help of the command or
 // subcommand that was asked (its usage and flags).
-type helpText struct{ text string }
+type helpText struct {
+	text string
+	fs   *pflag.FlagSet // its flags; nil for a command without any of its own (study)
+}
 
 func (helpText) Error() string { return "help requested" }
 

@@ -27,8 +27,8 @@ a spelling the rules do not use ("Aligned", a code such as "S2.4", a known
 misspelling), rewritten to the canonical strings. A file already one object
 per line keeps every other byte. Each repair is listed on stderr; what fix
 could not repair (an unknown category, a missing field) is listed after,
-for you to edit: the first 20 problems, with the line numbers of the file
-written, and a count of every kind. Ids are not checked (the file may hold
+for you to edit: the first 20 problems (--max-errors), with the line
+numbers of the file written, and a count of every kind. Ids are not checked (the file may hold
 a subset).
 Examples:
   rxeval fix predictions.jsonl -o fixed.jsonl
@@ -46,13 +46,17 @@ Flags:
 
 // fixOptions are fix's flags and argument.
 type fixOptions struct {
-	out, in string
-	maxSize int64
+	reportFlags
+	in        string
+	maxSize   int64
+	maxErrors int
+	report    fixReport // --format json
 }
 
 func (o *fixOptions) addFlags(fs *pflag.FlagSet) {
-	fs.StringVarP(&o.out, "output", "o", "", "write the result to `FILE` (required; - for standard output)")
+	o.reportFlags.register(fs, fixUsage)
 	fs.Int64Var(&o.maxSize, "max-size", validate.DefaultMaxSize, "refuse a file over `BYTES`")
+	maxErrorsVar(fs, &o.maxErrors)
 }
 
 // check refuses bad usage: one prediction file, and -o naming another.
@@ -63,6 +67,9 @@ func (o *fixOptions) check(args []string) error {
 	o.in = args[0]
 	if o.out == "" {
 		return usageError{fmt.Errorf("-o FILE is required (- for standard output)")}
+	}
+	if err := o.oneStdout(); err != nil {
+		return err
 	}
 	outs := []namedPath{{"--output", o.out}}
 	if err := checkPaths([]namedPath{{"PRED", o.in}}, outs); err != nil {
@@ -91,7 +98,13 @@ func runFix(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return o.remaining(e, src.Name, name, data)
+	err = o.remaining(e, src.Name, name, data)
+	if o.format == "json" {
+		if werr := writeJSON(e.stdout, o.report); werr != nil {
+			return werr
+		}
+	}
+	return err
 }
 
 // rewrite repairs and canonicalizes the file, lists each change on stderr
@@ -112,18 +125,22 @@ func (o *fixOptions) rewrite(e *env, src *validate.Source) (data []byte, name st
 		return nil, "", problemsError{fmt.Sprintf("%s: no line starts a JSON object (a binary or other file?); nothing written", src.Name)}
 	}
 	name = src.Name
+	o.report = fixReport{Input: src.Name, Output: o.out, Repairs: nonNil(notes)}
 	for _, n := range notes {
-		fmt.Fprintf(e.stderr, "%s: %s\n", validate.TermSafe(src.Name), n)
+		o.listf(e.stderr, "%s: %s\n", validate.TermSafe(src.Name), n)
 		if strings.Contains(n, "one per line") && o.out != "-" {
 			name = o.out // Repair's note of a new layout
 		}
 	}
 	data, rewrites := validate.Canonicalize(repaired)
-	writeRewrites(e.stderr, name, rewrites)
+	o.listRewrites(e.stderr, name, rewrites)
+	o.report.Rewrites = nonNil(rewrites)
 	if err := writeOut(e.stdout, o.out, data); err != nil {
 		return nil, "", err
 	}
-	fmt.Fprintf(e.stderr, "%s: %s rewritten\n", src.Name, countOf(len(rewrites), "value"))
+	if o.format == "text" {
+		fmt.Fprintf(e.stderr, "%s: %s rewritten\n", src.Name, countOf(len(rewrites), "value"))
+	}
 	return data, name, nil
 }
 
@@ -139,10 +156,15 @@ func (o *fixOptions) remaining(e *env, in, name string, data []byte) error {
 	// afterwards they would have used up the details kept, and hidden
 	// every other problem past the first 20 rows (the listing said
 	// "... not listed" and named no way to see them).
-	rep := v.Validate(&validate.Source{Name: name, Data: data}, validate.Options{MaxDetails: 20, Ignore: []validate.Code{validate.CodeMissingID, validate.CodeUnknownID}})
+	rep := v.Validate(&validate.Source{Name: name, Data: data}, validate.Options{MaxDetails: o.maxErrors, Ignore: []validate.Code{validate.CodeMissingID, validate.CodeUnknownID}})
+	if o.format == "json" {
+		o.report.setRemaining(rep)
+	}
 	if rep.ErrorCount > 0 {
 		// Rejected or penalised: fix could not repair them without guessing.
-		rep.WriteText(e.stderr, 20, false)
+		if o.format == "text" {
+			rep.WriteText(e.stderr, o.maxErrors, o.quiet)
+		}
 		counts := append(rep.ErrorCounts(true), rep.ErrorCounts(false)...)
 		return problemsError{fmt.Sprintf("%s: wrote %s, but problems fix cannot repair without guessing remain (%s): edit them by hand", in, o.out, strings.Join(counts, ", "))}
 	}

@@ -43,7 +43,6 @@ func (f *judgeFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.allowRemote, "allow-remote-judge", false, "allow a judge host that is not this machine")
 	fs.IntVar(&f.parallel, "parallel", 2, "`N` model calls at once on each host")
 	fs.Int64Var(&f.maxCalls, "max-calls", 0, "stop asking the model after `N` calls; the remaining pairs stay undecided and the report says so (0: no limit)")
-	fs.BoolVarP(&f.quiet, "quiet", "q", false, "no progress lines on stderr")
 	fs.DurationVar(&f.timeout, "timeout", 2*time.Minute, "limit for one model call (`DURATION`, e.g. 90s, 2m)")
 	fs.IntVar(&f.retries, "retries", 3, "`N` retries of a model call that failed transiently (5xx, 429, connection refused; never a timeout or another 4xx)")
 	fs.IntVar(&f.maxFailures, "max-failures", 3, "stop (exit 3) after `N` pairs in a row failed after their retries; cached verdicts are kept")

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,7 +21,7 @@ type command struct {
 	summary string
 	usage   string
 	run     func(env *env, args []string) error
-	flags   string // the flag list, set when the command parses its flags
+	subs    []string // its subcommands ('study calibrate'), for help, docs and completion
 }
 
 // env is what a command may touch.
@@ -49,20 +49,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "-h", "--help", "help":
 		if len(args) > 1 && name == "help" {
 			c, ok := commands[args[1]]
-			if !ok && args[1] != "help" && args[1] != "version" {
+			if !ok && args[1] != "help" {
 				return unknownCommand(stderr, args[1])
 			}
 			if !ok {
 				printHelp(stdout)
 				return exitOK
 			}
-			return exitCode(stdout, stderr, c, c.run(e, []string{"--help"}))
+			// 'rxeval help study agree' is 'rxeval study agree --help'.
+			return exitCode(stdout, stderr, c, c.run(e, append(args[2:], "--help")))
 		}
 		printHelp(stdout)
 		return exitOK
-	case "version", "--version":
-		fmt.Fprintln(stdout, "rxeval", version())
-		return exitOK
+	case "--version":
+		name = "version"
 	}
 	c, ok := commands[name]
 	if !ok {
@@ -83,7 +83,6 @@ func newFlagSet(c *command) *pflag.FlagSet {
 // parse records the command's flags for its help and parses args, turning
 // -h and flag errors into typed errors.
 func (c *command) parse(fs *pflag.FlagSet, args []string) error {
-	c.flags = fs.FlagUsages()
 	if err := shorthandEquals(fs, args); err != nil {
 		return usageError{err}
 	}
@@ -95,17 +94,21 @@ func (c *command) parse(fs *pflag.FlagSet, args []string) error {
 		return fs.Set(f.Name, value)
 	}); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			text := c.usage + c.flags
-			if c.flags == "" {
+			flags := fs.FlagUsages()
+			text := c.usage + flags
+			if flags == "" {
 				// No flags: no empty "Flags:" heading.
 				text = strings.TrimSuffix(strings.TrimRight(c.usage, "\n"), "Flags:")
 				text = strings.TrimRight(text, "\n") + "\n"
 			}
-			return helpText{text}
+			return helpText{text, fs}
 		}
-		return usageError{plainFlagError(err)}
+		return usageError{unknownFlag(fs, plainFlagError(err))}
 	}
 	if err := checkRanges(fs); err != nil {
+		return usageError{err}
+	}
+	if err := checkFormat(fs); err != nil {
 		return usageError{err}
 	}
 	return nil
@@ -159,49 +162,10 @@ func printHelp(w io.Writer) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintf(w, "  %-9s %s\n  %-9s %s\n", "help", "show help for a command", "version", "print the version")
+	fmt.Fprintf(w, "  %-10s %s\n", "help", "show help for a command")
 	fmt.Fprintln(w, "\nRun 'rxeval help COMMAND' for a command's flags.")
-}
-
-// version names this build: the module version when installed with go
-// install (a pseudo-version already holds the commit), else the commit,
-// its time and whether the tree was modified, from VCS stamping.
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown (no build information)"
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	var rev, at string
-	var dirty bool
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if rev == "" {
-		return "devel (built without version stamping, e.g. by go run)"
-	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	v := "devel " + rev
-	if dirty {
-		v += "+dirty"
-	}
-	if at != "" {
-		v += " " + at
-	}
-	return v
 }
 
 // unknownCommand says that name is no command, suggests the closest, and
@@ -219,14 +183,21 @@ func unknownCommand(stderr io.Writer, name string) int {
 // suggestCommand returns the command closest to a mistyped name, if one is
 // close enough (an edit distance of at most 2, or a unique prefix).
 func suggestCommand(name string) (string, bool) {
-	all := []string{"help", "version"}
+	all := []string{"help"}
 	for n := range commands {
 		all = append(all, n)
 	}
-	sort.Strings(all)
+	return closest(name, all)
+}
+
+// closest returns the word of all closest to a mistyped one, if one is
+// close enough: an edit distance of at most 2 (the first of the closest,
+// in sorted order), or else a unique prefix of at least 2 characters.
+func closest(name string, all []string) (string, bool) {
+	all = slices.Sorted(slices.Values(all))
 	best, bestD := "", 3
 	for _, n := range all {
-		if d := editdist.Levenshtein(name, n); d < bestD {
+		if d := editdist.Levenshtein(name, n); d < bestD && n != name {
 			best, bestD = n, d
 		}
 	}
@@ -241,6 +212,36 @@ func suggestCommand(name string) (string, bool) {
 		}
 	}
 	return best, best != ""
+}
+
+// unknownFlag adds to pflag's "unknown flag: --input" the flag of the
+// command closest to it ("did you mean --inputs?"), as a mistyped command
+// gets one; "-input", one dash for two, gets "--input" when that is a flag.
+func unknownFlag(fs *pflag.FlagSet, err error) error {
+	msg := err.Error()
+	var names []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		if s, ok := closest(name, names); ok {
+			return withHint{err, fmt.Sprintf("did you mean --%s?", s)}
+		}
+		return err
+	}
+	// "unknown shorthand flag: 'i' in -input"
+	if _, arg, ok := strings.Cut(msg, " in -"); ok && strings.HasPrefix(msg, "unknown shorthand flag") && len(arg) > 1 {
+		arg, _, _ = strings.Cut(arg, "=")
+		if fs.Lookup(arg) != nil {
+			return withHint{err, fmt.Sprintf("did you mean --%s? (a long flag takes two dashes)", arg)}
+		}
+		if s, ok := closest(arg, names); ok {
+			return withHint{err, fmt.Sprintf("did you mean --%s?", s)}
+		}
+	}
+	return err
 }
 
 // plainFlagError says a flag value's mistake without Go's parser in it:

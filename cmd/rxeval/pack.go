@@ -45,17 +45,20 @@ Flags:
 
 // packOptions are pack's flags and argument.
 type packOptions struct {
-	out            string
+	reportFlags
 	force, lenient bool
 	ids            idFlags
 	in             string
+	maxErrors      int
+	report         packReport // --format json
 }
 
 func (o *packOptions) addFlags(fs *pflag.FlagSet) {
-	fs.StringVarP(&o.out, "output", "o", "", "write the zip to `FILE` (default: PRED with .zip)")
+	o.reportFlags.register(fs, packUsage)
 	fs.BoolVar(&o.force, "force", false, "pack even if the file is invalid")
 	fs.BoolVar(&o.lenient, "lenient", false, "pack rows the server accepts but penalises (a filled field on an aligned row, a category outside the 28); they stay listed as warnings")
 	o.ids.register(fs)
+	maxErrorsVar(fs, &o.maxErrors)
 }
 
 // check refuses bad usage and names the zip (PRED with .zip by default).
@@ -64,6 +67,9 @@ func (o *packOptions) check(args []string) error {
 		return usageError{fmt.Errorf("want exactly one prediction file, got %d", len(args))}
 	}
 	o.in = args[0]
+	if err := o.oneStdout(); err != nil {
+		return err
+	}
 	if o.out == "" && o.in == "-" {
 		return usageError{fmt.Errorf("reading standard input: name the zip with -o FILE (- for standard output)")}
 	}
@@ -89,11 +95,16 @@ func runPack(e *env, args []string) error {
 		return err
 	}
 	src, data, rep, err := o.validated(e)
-	if err != nil {
-		return err
+	if err == nil {
+		defer src.Close()
+		err = o.writeZip(e, src, data, rep)
 	}
-	defer src.Close()
-	return o.writeZip(e, src, data, rep)
+	if o.format == "json" && o.report.Input != "" {
+		if werr := writeJSON(e.stdout, o.report); werr != nil {
+			return werr
+		}
+	}
+	return err
 }
 
 // validated reads the file, rewrites non-canonical spellings and
@@ -114,10 +125,14 @@ func (o *packOptions) validated(e *env) (*validate.Source, []byte, *validate.Rep
 		return nil, nil, nil, err
 	}
 	data, rewrites := validate.Canonicalize(src.Data)
-	writeRewrites(e.stderr, src.Name, rewrites)
-	rep := v.Validate(&validate.Source{Name: src.Name, Data: data, Problems: src.Problems}, validate.Options{Expected: exp, MaxDetails: 20, Lenient: o.lenient})
-	if !rep.Valid || rep.WarningCount > 0 {
-		rep.WriteText(e.stderr, 20, false)
+	o.listRewrites(e.stderr, src.Name, rewrites)
+	rep := v.Validate(&validate.Source{Name: src.Name, Data: data, Problems: src.Problems}, validate.Options{Expected: exp, MaxDetails: o.maxErrors, Lenient: o.lenient})
+	if (!rep.Valid || rep.WarningCount > 0) && o.format == "text" {
+		rep.WriteText(e.stderr, o.maxErrors, o.quiet)
+	}
+	if err := o.report.set(o.in, rep, rewrites, o.maxErrors); err != nil {
+		src.Close()
+		return nil, nil, nil, err
 	}
 	fail := func(msg string) (*validate.Source, []byte, *validate.Report, error) {
 		src.Close()
@@ -185,7 +200,10 @@ func (o *packOptions) writeZip(e *env, src *validate.Source, data []byte, rep *v
 	if o.out == "-" {
 		summary = e.stderr // standard output carries the zip
 	}
-	fmt.Fprintf(summary, "%s: %s packed as %s (%d bytes, zipped to %d)\n", o.out, countOf(rep.Rows, "row"), back.Name, len(data), buf.Len())
+	o.report.packed(o.out, entry, len(data), buf.Len())
+	if o.format == "text" {
+		fmt.Fprintf(summary, "%s: %s packed as %s (%d bytes, zipped to %d)\n", o.out, countOf(rep.Rows, "row"), back.Name, len(data), buf.Len())
+	}
 	return nil
 }
 

@@ -40,7 +40,7 @@ Flags:
 
 // reportOptions are report's flags and arguments.
 type reportOptions struct {
-	out     string
+	reportFlags
 	boot    int
 	seed    uint64
 	maxSize int64
@@ -48,7 +48,7 @@ type reportOptions struct {
 }
 
 func (o *reportOptions) addFlags(fs *pflag.FlagSet) {
-	outputVar(fs, &o.out, "write the page to `FILE` ('-' for stdout; required)")
+	o.reportFlags.register(fs, reportPageUsage)
 	fs.IntVar(&o.boot, "bootstrap", 1000, "`N` bootstrap resamples for the intervals and the paired comparison (0: none, one file only; at most 100000)")
 	fs.Uint64Var(&o.seed, "seed", 1, "bootstrap random `SEED`")
 	fs.Int64Var(&o.maxSize, "max-size", validate.DefaultMaxSize, "refuse files larger than `BYTES`")
@@ -60,6 +60,9 @@ func (o *reportOptions) check() error {
 	}
 	if o.out == "" {
 		return usageError{fmt.Errorf("-o FILE is required (the page is several megabytes; '-o -' writes it to stdout)")}
+	}
+	if err := o.oneStdout(); err != nil {
+		return err
 	}
 	ins := make([]namedPath, 0, len(o.runs))
 	for _, p := range o.runs {
@@ -203,7 +206,10 @@ func (o *reportOptions) writePage(e *env, docs []eval.Document, cmp *eval.Compar
 	if err := writeOut(e.stdout, o.out, page.Bytes()); err != nil {
 		return err
 	}
-	if o.out != "-" {
+	if o.format == "json" {
+		return writeJSON(e.stdout, writtenReport{Output: o.out, Samples: samples, Runs: len(docs), Bytes: page.Len()})
+	}
+	if o.out != "-" && !o.quiet {
 		runWord := "runs"
 		if len(docs) == 1 {
 			runWord = "run"

@@ -63,12 +63,13 @@ Flags:
 type scoreOptions struct {
 	goldNote string // loadGold's note, printed once the predictions are read
 
-	gold, inputs, judge, format, out   string
+	reportFlags
+	gold, inputs, judge                string
 	confusion, perSample, html         string
 	undecided                          string
 	goldSHA                            string // the gold file's SHA-256, recorded in per-sample files
 	partial, allowUndecided, bootGiven bool
-	boot                               int
+	boot, maxErrors                    int
 	seed                               uint64
 	maxSize                            int64
 	jf                                 judgeFlags
@@ -79,8 +80,7 @@ func (o *scoreOptions) addFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.gold, "gold", "", "gold labels `FILE` (required)")
 	fs.StringVar(&o.inputs, "inputs", "", "test-inputs `JSONL` giving formal_statement, header and informal_statement to the judges")
 	fs.StringVar(&o.judge, "judge", "offline", "stage-two `JUDGE`: "+judges.SpecHelp)
-	fs.StringVar(&o.format, "format", "text", "output `FORMAT`: text or json")
-	outputVar(fs, &o.out, "write the report to `FILE` instead of stdout")
+	o.reportFlags.register(fs, scoreReportUsage)
 	fs.StringVar(&o.confusion, "confusion", "", "write the category confusion matrix (gold,predicted,count) to `FILE.csv` (with several PRED, FILE.SYSTEM.csv each)")
 	fs.StringVar(&o.perSample, "per-sample", "", "write one JSON line per sample to `FILE` (with several PRED, FILE.SYSTEM.jsonl each)")
 	fs.StringVar(&o.html, "html", "", "write an HTML error-analysis report to `FILE` (self-contained, opens offline)")
@@ -88,6 +88,7 @@ func (o *scoreOptions) addFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&o.boot, "bootstrap", 0, "add 95% percentile intervals from `N` bootstrap resamples, at most 100000 (default 1000 with several PRED or --html)")
 	fs.Uint64Var(&o.seed, "seed", 1, "bootstrap random `SEED`")
 	fs.Int64Var(&o.maxSize, "max-size", validate.DefaultMaxSize, "refuse files (and zip entries) larger than `BYTES`")
+	maxErrorsVar(fs, &o.maxErrors)
 	fs.StringVar(&o.undecided, "undecided", "wrong", "score pairs no judge decided as `wrong|right|fail`: wrong (lower bounds), right (upper bounds), or fail (wrong, and exit 4 if any)")
 	fs.BoolVar(&o.allowUndecided, "allow-undecided", false, "exit 0 even when a judge failure (server error, timeout) left pairs undecided")
 	o.jf.register(fs)
@@ -105,9 +106,7 @@ func (o *scoreOptions) check() error {
 	if o.gold == "" {
 		return usageError{fmt.Errorf("--gold is required")}
 	}
-	if o.format != "text" && o.format != "json" {
-		return usageError{fmt.Errorf("--format must be text or json, not %q", o.format)}
-	}
+	o.jf.quiet = o.quiet // the judges' progress lines
 	if o.perSample == "-" && len(o.preds) > 1 {
 		return usageError{fmt.Errorf("--per-sample - cannot hold several systems: pass a FILE (each system gets FILE.SYSTEM.jsonl)")}
 	}
@@ -304,7 +303,7 @@ func (o *scoreOptions) scoreSystems(ctx context.Context, e *env, gold []eval.Gol
 	}
 	allPreds := make([]map[string]eval.Pred, len(o.preds))
 	for i, path := range o.preds {
-		preds, err := readPredictions(e, path, gold, o.maxSize, text)
+		preds, err := readPredictions(e, path, gold, o.maxSize, o.maxErrors, text)
 		if err != nil {
 			return nil, st, err
 		}
@@ -561,7 +560,7 @@ func addContext(gold []eval.Gold, path string, maxSize int64) error {
 // predictions without a gold label are not scored. Problems go to stderr;
 // what the track's server would reject is refused. The rows share memory
 // with the file, which stays mapped until the process ends.
-func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, text *arena.Arena) (map[string]eval.Pred, error) {
+func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, maxErrors int, text *arena.Arena) (map[string]eval.Pred, error) {
 	exp := validate.OfficialIDs()
 	ids := make([]string, len(gold))
 	official := true
@@ -583,9 +582,9 @@ func readPredictions(e *env, path string, gold []eval.Gold, maxSize int64, text 
 	if err != nil {
 		return nil, err
 	}
-	rep := v.Validate(src, validate.Options{Expected: exp, KeepRows: true, AliasRows: true, Arena: text, MaxDetails: 20}).Without(validate.CodeMissingID)
+	rep := v.Validate(src, validate.Options{Expected: exp, KeepRows: true, AliasRows: true, Arena: text, MaxDetails: maxErrors}).Without(validate.CodeMissingID)
 	if rep.ErrorCount+rep.WarningCount > 0 {
-		rep.WriteText(e.stderr, 20, false)
+		rep.WriteText(e.stderr, maxErrors, false)
 	}
 	if rep.Rejected() {
 		// zip_bomb is rxeval's own limit: no one knows whether the

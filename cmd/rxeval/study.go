@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -52,7 +53,8 @@ Exit code 0: done; 1: a file is not a labelled set or a per-sample file, or
 has nothing to judge or compare; 2: usage or I/O error; 3: the judge cannot
 run (server down, model missing); 130: interrupted (Ctrl-C).
 `,
-		run: runStudy,
+		run:  runStudy,
+		subs: []string{"calibrate", "agree"},
 	})
 }
 
@@ -109,26 +111,31 @@ func runStudy(e *env, args []string) error {
 	case "agree":
 		return runAgree(e, &command{name: c.name, usage: agreeUsage}, args[1:])
 	case "-h", "--help", "help":
-		return helpText{c.usage}
+		return helpText{c.usage, nil}
 	}
-	return usageError{fmt.Errorf("unknown study %q: want calibrate or agree", args[0])}
+	err := fmt.Errorf("unknown study %q: want calibrate or agree", args[0])
+	if s, ok := closest(args[0], c.subs); ok {
+		return usageError{withHint{err, fmt.Sprintf("did you mean 'rxeval study %s'?", s)}}
+	}
+	return usageError{err}
 }
 
 // calibrateOptions are study calibrate's flags.
 type calibrateOptions struct {
-	labels, judge, format, task string
-	sweep                       bool
-	boot                        int
-	seed                        uint64
-	jf                          judgeFlags
-	spec                        judges.Spec
+	reportFlags
+	labels, judge, task string
+	sweep               bool
+	boot                int
+	seed                uint64
+	jf                  judgeFlags
+	spec                judges.Spec
 }
 
 func (o *calibrateOptions) addFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.labels, "labels", "", "human-labelled pairs `FILE` (required)")
 	fs.StringVar(&o.judge, "judge", "", "`JUDGE`: exact, offline, gted[:THRESHOLD], bleu[:THRESHOLD], ollama:MODEL, ollama-only:MODEL, openai:MODEL, openai-only:MODEL (required)")
 	fs.BoolVar(&o.sweep, "sweep", false, "choose the threshold of gted or bleu that maximizes kappa on the set")
-	fs.StringVar(&o.format, "format", "text", "output `FORMAT`: text or json")
+	o.reportFlags.register(fs, calibrateReportUsage)
 	fs.IntVar(&o.boot, "bootstrap", 0, "add 95% percentile intervals from `N` resamples, at most 100000")
 	fs.Uint64Var(&o.seed, "seed", 1, "bootstrap random `SEED`")
 	fs.StringVar(&o.task, "task", "", "judge only the pairs of `TASK`: correction or localization (default: every task the judge can decide; gted and bleu skip localization pairs and say how many)")
@@ -140,9 +147,7 @@ func (o *calibrateOptions) check() error {
 	if o.labels == "" || o.judge == "" {
 		return usageError{fmt.Errorf("--labels and --judge are required")}
 	}
-	if o.format != "text" && o.format != "json" {
-		return usageError{fmt.Errorf("--format must be text or json, not %q", o.format)}
-	}
+	o.jf.quiet = o.quiet // the judges' progress lines
 	spec, err := judges.ParseSpec(o.judge)
 	if err != nil {
 		return usageError{err}
@@ -151,7 +156,11 @@ func (o *calibrateOptions) check() error {
 	if o.task != "" && o.task != study.TaskCorrection && o.task != study.TaskLocalization {
 		return usageError{fmt.Errorf("--task must be correction or localization, not %q", o.task)}
 	}
-	return nil
+	outs := []namedPath{{"--output", o.out}}
+	if err := checkPaths([]namedPath{{"--labels", o.labels}}, outs); err != nil {
+		return err
+	}
+	return checkWritable(outs)
 }
 
 func runCalibrate(e *env, c *command, args []string) error {
@@ -174,10 +183,16 @@ func runCalibrate(e *env, c *command, args []string) error {
 	if err != nil {
 		return err
 	}
+	var buf bytes.Buffer
 	if o.format == "json" {
-		return writeJSON(e.stdout, res)
+		err = writeJSON(&buf, res)
+	} else {
+		err = writeCalibration(&buf, o.labels, res)
 	}
-	return writeCalibration(e.stdout, o.labels, res)
+	if err != nil {
+		return err
+	}
+	return writeOut(e.stdout, o.out, buf.Bytes())
 }
 
 // readLabels reads the human-labelled set.
@@ -392,16 +407,26 @@ func ciOf(ci map[string][2]float64, key string, f func([2]float64) string) strin
 	return f(iv)
 }
 
+// agreeOptions are study agree's flags.
+type agreeOptions struct {
+	reportFlags
+}
+
 func runAgree(e *env, c *command, args []string) error {
 	fs := newFlagSet(c)
-	format := fs.String("format", "text", "output `FORMAT`: text or json")
+	var o agreeOptions
+	o.reportFlags.register(fs, agreeReportUsage)
 	if err := c.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 2 {
 		return usageError{fmt.Errorf("want two per-sample files, got %d", fs.NArg())}
 	}
-	if err := checkPaths([]namedPath{{"A", fs.Arg(0)}, {"B", fs.Arg(1)}}, nil); err != nil {
+	outs := []namedPath{{"--output", o.out}}
+	if err := checkPaths([]namedPath{{"A", fs.Arg(0)}, {"B", fs.Arg(1)}}, outs); err != nil {
+		return err
+	}
+	if err := checkWritable(outs); err != nil {
 		return err
 	}
 	var runs [2]map[string]study.Outcome
@@ -417,11 +442,15 @@ func runAgree(e *env, c *command, args []string) error {
 		return problemsError{fmt.Sprintf("%s and %s share no sample id: nothing to compare", fs.Arg(0), fs.Arg(1))}
 	}
 	warnGoldDiffers(e.stderr, "rxeval study agree", fs.Arg(0), fs.Arg(1), infos[0], infos[1], goldDiff(infos, runs))
-	if *format == "json" {
-		return writeJSON(e.stdout, res)
+	var buf bytes.Buffer
+	if o.format == "json" {
+		if err := writeJSON(&buf, res); err != nil {
+			return err
+		}
+	} else {
+		writeAgreement(&buf, fs.Arg(0), fs.Arg(1), res, o.quiet)
 	}
-	writeAgreement(e.stdout, fs.Arg(0), fs.Arg(1), res)
-	return nil
+	return writeOut(e.stdout, o.out, buf.Bytes())
 }
 
 // readOutcomes reads one per-sample file and its run record (nil when it
@@ -482,7 +511,8 @@ func countOf(n int, noun string) string {
 }
 
 // writeAgreement writes study agree's text report.
-func writeAgreement(w io.Writer, a, b string, res study.Agreement) {
+// With quiet, the ids of the disagreements are not listed.
+func writeAgreement(w io.Writer, a, b string, res study.Agreement, quiet bool) {
 	fmt.Fprintf(w, "A %s\nB %s\n%s in both", a, b, countOf(res.N, "sample"))
 	if res.OnlyInA+res.OnlyInB > 0 {
 		fmt.Fprintf(w, " (%d only in A, %d only in B, not compared)", res.OnlyInA, res.OnlyInB)
@@ -501,6 +531,10 @@ func writeAgreement(w io.Writer, a, b string, res study.Agreement) {
 			noun := "disagreements"
 			if p.Disagreements == 1 {
 				noun = "disagreement"
+			}
+			if quiet {
+				fmt.Fprintf(w, "\n%s: %d %s", p.SubTask, p.Disagreements, noun)
+				continue
 			}
 			fmt.Fprintf(w, "\n%s: %d %s: %s", p.SubTask, p.Disagreements, noun, strings.Join(p.DisagreementsFirst, " "))
 			if p.Disagreements > len(p.DisagreementsFirst) {

@@ -46,7 +46,8 @@ the "statement" both fragments come from.
 Two outputs that name one file (through any path or link), an output that
 is --from, or two outputs to standard output are refused before any work.
 
-A summary goes to stderr (--format json: to stdout).
+A summary goes to stderr (--format json: to stdout; synth -o FILE: to
+FILE).
 
 Examples:
   rxeval synth --inputs-out dev_inputs.jsonl --gold-out dev_gold.jsonl
@@ -58,7 +59,8 @@ error.
 
 Flags:
 `,
-		run: runSynth,
+		run:  runSynth,
+		subs: []string{"pairs"},
 	})
 }
 
@@ -82,29 +84,39 @@ Flags:
 
 // synthOptions are synth's flags and arguments ("synth pairs" when pairs).
 type synthOptions struct {
-	pairs                                     bool
-	from, cats, idPrefix                      string
-	inputsOut, goldOut, predsOut, out, format string
-	n                                         int
-	seed                                      uint64
-	alignedFrac                               float64
-	quiet                                     bool
-	categories                                []string // canonical names, from cats
+	reportFlags
+	pairs                        bool
+	from, cats, idPrefix         string
+	inputsOut, goldOut, predsOut string
+	n                            int
+	seed                         uint64
+	alignedFrac                  float64
+	categories                   []string // canonical names, from cats
 }
 
+// addFlags declares synth's flags, or synth pairs' (o.pairs): each help
+// lists only the flags its command takes.
 func (o *synthOptions) addFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.from, "from", "", "source `JSONL` of aligned statements (default: the built-in ProofNet-lean4 set)")
-	fs.IntVar(&o.n, "n", 7030, "`N` samples to make (synth pairs: misaligned samples to make pairs from)")
+	if o.pairs {
+		fs.IntVar(&o.n, "n", 7030, "`N` misaligned samples to make pairs from")
+	} else {
+		fs.IntVar(&o.n, "n", 7030, "`N` samples to make")
+	}
 	fs.Uint64Var(&o.seed, "seed", 1, "random `SEED`; the same seed and sources give byte-identical output")
-	fs.Float64Var(&o.alignedFrac, "aligned-frac", 0.25, "`FRACTION` of aligned samples, in [0, 1]")
+	if !o.pairs {
+		fs.Float64Var(&o.alignedFrac, "aligned-frac", 0.25, "`FRACTION` of aligned samples, in [0, 1]")
+	}
 	fs.StringVar(&o.cats, "categories", "", "comma-separated `LIST` of categories (names or codes) to draw misaligned samples from, uniformly (default: every category that can be made)")
 	fs.StringVar(&o.idPrefix, "id-prefix", "dev_", "id `PREFIX` (ids PREFIX0001 ...)")
+	if o.pairs {
+		o.reportFlags.register(fs, synthPairsReportUsage)
+		return
+	}
 	fs.StringVar(&o.inputsOut, "inputs-out", "", "write the test-inputs file to `FILE`")
 	fs.StringVar(&o.goldOut, "gold-out", "", "write the gold file to `FILE`")
 	fs.StringVar(&o.predsOut, "preds-out", "", "also write the gold as a perfect prediction file to `FILE` (for checking a scoring pipeline)")
-	fs.StringVarP(&o.out, "output", "o", "", "synth pairs: write the pairs to `FILE` (- for standard output)")
-	fs.StringVar(&o.format, "format", "text", "summary `FORMAT`: text (stderr) or json (stdout)")
-	fs.BoolVarP(&o.quiet, "quiet", "q", false, "no summary, no progress")
+	o.reportFlags.register(fs, synthReportUsage)
 }
 
 // check refuses what cannot run (exit 2) before any source is read, and
@@ -112,9 +124,6 @@ func (o *synthOptions) addFlags(fs *pflag.FlagSet) {
 func (o *synthOptions) check(args []string) error {
 	if len(args) > 0 {
 		return usageError{fmt.Errorf("unexpected argument %q (subcommands: pairs)", args[0])}
-	}
-	if o.format != "text" && o.format != "json" {
-		return usageError{fmt.Errorf("--format must be text or json, not %q", o.format)}
 	}
 	// An id is one JSON string a prediction file repeats: no empty prefix
 	// (the default dev_ silently), no white space or control character.
@@ -124,9 +133,6 @@ func (o *synthOptions) check(args []string) error {
 	if o.pairs {
 		if o.out == "" {
 			return usageError{fmt.Errorf("-o FILE is required (- for standard output)")}
-		}
-		if o.inputsOut != "" || o.goldOut != "" || o.predsOut != "" {
-			return usageError{fmt.Errorf("--inputs-out, --gold-out and --preds-out are for 'synth', not 'synth pairs'")}
 		}
 		o.alignedFrac = 0
 	} else if o.inputsOut == "" && o.goldOut == "" {
@@ -144,7 +150,7 @@ func (o *synthOptions) check(args []string) error {
 			toStdout = append(toStdout, out.what)
 		}
 	}
-	if o.format == "json" {
+	if o.format == "json" && (o.pairs || o.out == "") {
 		toStdout = append(toStdout, "--format json")
 	}
 	if len(toStdout) > 1 {
@@ -165,6 +171,26 @@ func (o *synthOptions) check(args []string) error {
 		}
 	}
 	return nil
+}
+
+// otherModesFlag says, of a flag synth pairs refuses that synth takes (or
+// the other way round), whose flag it is.
+func (o *synthOptions) otherModesFlag(err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return err
+	}
+	other := synthOptions{pairs: !o.pairs}
+	fs := pflag.NewFlagSet("synth", pflag.ContinueOnError)
+	other.addFlags(fs)
+	if fs.Lookup(name) == nil {
+		return err
+	}
+	mine, theirs := "synth", "synth pairs"
+	if o.pairs {
+		mine, theirs = theirs, mine
+	}
+	return usageError{withHint{errors.New(err.Error()), fmt.Sprintf("--%s is a flag of 'rxeval %s', not of 'rxeval %s'", name, theirs, mine)}}
 }
 
 // synthReport is what a run made and wrote: the summary printed on stderr,
@@ -189,7 +215,7 @@ func runSynth(e *env, args []string) error {
 	fs := newFlagSet(c)
 	o.addFlags(fs)
 	if err := c.parse(fs, args); err != nil {
-		return err
+		return o.otherModesFlag(err)
 	}
 	if err := o.check(fs.Args()); err != nil {
 		return err
@@ -223,14 +249,28 @@ func runSynth(e *env, args []string) error {
 	if err := o.writeFiles(e, set, &report); err != nil {
 		return err
 	}
+	// The summary: on stderr (text) or stdout (json), or in synth's -o
+	// FILE (synth pairs' -o holds the pairs).
+	var buf bytes.Buffer
 	if o.format == "json" {
-		enc := json.NewEncoder(e.stdout)
+		enc := json.NewEncoder(&buf)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		return enc.Encode(report)
+		if err := enc.Encode(report); err != nil {
+			return err
+		}
+	} else {
+		o.printSummary(&buf, report)
 	}
-	o.printSummary(e.stderr, report)
-	return nil
+	switch {
+	case !o.pairs && o.out != "":
+		return writeOut(e.stdout, o.out, buf.Bytes())
+	case o.format == "json":
+		_, err = e.stdout.Write(buf.Bytes())
+	default:
+		_, err = e.stderr.Write(buf.Bytes())
+	}
+	return err
 }
 
 // loadSources reads --from, or takes the built-in source set.

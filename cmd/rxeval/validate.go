@@ -124,21 +124,24 @@ func (f *idFlags) expected() (*validate.IDSet, error) {
 
 // validateOptions are validate's flags and arguments.
 type validateOptions struct {
-	ids                                idFlags
-	lf                                 leanFlags
-	format                             string
-	maxErrors                          int
-	strict, lenient, quiet, exhaustive bool
-	files                              []string
+	reportFlags
+	ids                         idFlags
+	lf                          leanFlags
+	maxErrors                   int
+	strict, lenient, exhaustive bool
+	files                       []string
 }
 
 func (o *validateOptions) addFlags(fs *pflag.FlagSet) {
 	o.ids.register(fs)
-	fs.StringVar(&o.format, "format", "text", "output `FORMAT`: text, or json (one JSON object per file, written one after another)")
-	fs.IntVar(&o.maxErrors, "max-errors", 50, "list at most `N` errors and N warnings per file (0: all); counts are never cut")
+	o.reportFlags.register(fs, reportUsage{
+		output: "write the report to `FILE` instead of standard output",
+		format: "output `FORMAT`: text, or json (one JSON object per file, written one after another)",
+		quiet:  "print only the summary line",
+	})
+	maxErrorsVar(fs, &o.maxErrors)
 	fs.BoolVar(&o.strict, "strict", false, "treat warnings as errors")
 	fs.BoolVar(&o.lenient, "lenient", false, "report rows the server accepts but penalises (a filled field on an aligned row, a category outside the 28, \"Aligned\", \"S2.4\") as warnings, not errors; they still score as wrong")
-	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print only the summary line")
 	fs.BoolVar(&o.exhaustive, "exhaustive", false, "run the JSON Schema on every row, not only rows the fast check does not accept")
 	o.lf.register(fs)
 }
@@ -150,14 +153,15 @@ func (o *validateOptions) check() error {
 	if len(o.files) == 0 {
 		return usageError{fmt.Errorf("no file given")}
 	}
-	if o.format != "text" && o.format != "json" {
-		return usageError{fmt.Errorf("--format must be text or json, not %q", o.format)}
-	}
 	ins := []namedPath{{"--inputs", o.ids.inputs}, {"--ids", o.ids.ids}}
 	for _, p := range o.files {
 		ins = append(ins, namedPath{"FILE", p})
 	}
-	return checkPaths(ins, nil)
+	outs := []namedPath{{"--output", o.out}}
+	if err := checkPaths(ins, outs); err != nil {
+		return err
+	}
+	return checkWritable(outs)
 }
 
 func runValidate(e *env, args []string) error {
@@ -188,7 +192,19 @@ func runValidate(e *env, args []string) error {
 	if repl != nil {
 		defer repl.Close()
 	}
-	return o.validateFiles(ctx, e, v, exp, repl)
+	if o.out == "" || o.out == "-" {
+		return o.validateFiles(ctx, e, v, exp, repl)
+	}
+	// -o FILE: the reports of every file read, written once they are all
+	// done (a file that could not be read is said on stderr, as without -o).
+	var buf bytes.Buffer
+	err = o.validateFiles(ctx, &env{stdout: &buf, stderr: e.stderr}, v, exp, repl)
+	if err == nil || errors.As(err, new(problemsError)) || errors.As(err, new(withHint)) {
+		if werr := writeOut(e.stdout, o.out, buf.Bytes()); werr != nil {
+			return werr
+		}
+	}
+	return err
 }
 
 // validateFiles validates each file in turn (the Lean REPL's warnings
