@@ -8,6 +8,7 @@ package model
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -20,6 +21,7 @@ import (
 	"time"
 
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges/lean"
 	"github.com/rxeval/rxeval/judges/verdictcache"
 )
 
@@ -197,6 +199,31 @@ func (j *Judge) Options() map[string]any {
 		return map[string]any{"temperature": 0, "seed": j.cfg.Seed, "max_tokens": j.cfg.NumPredict}
 	}
 	return map[string]any{"temperature": 0, "seed": j.cfg.Seed, "num_ctx": j.cfg.NumCtx, "num_predict": j.cfg.NumPredict}
+}
+
+// CacheKey is the verdict cache key of a pair: verdictcache.Key of the
+// judge's name, the model's digest, the prompt version of the pair's kind
+// and the pair, with optionsKey (every option sent with the call, the reply
+// schema and the lean-ast version) as its extra part (issue 34.6).
+func (j *Judge) CacheKey(p eval.Pair) []byte {
+	return j.cacheKey(p, optionsKey(j.Options(), lean.Version))
+}
+
+func (j *Judge) cacheKey(p eval.Pair, extra string) []byte {
+	return verdictcache.Key(j.Name(), j.Digest, Prompts()[p.Kind].Version, p, extra)
+}
+
+// optionsKey is what a verdict depends on besides the model, the prompt and
+// the texts: the options sent with every call (seed, temperature, context
+// window, reply length; JSON with sorted keys), the reply schema, and the
+// lean-ast version, since the prompt's copy of each text is cut by
+// judges/lean's tokenizer.
+func optionsKey(opts map[string]any, leanVersion string) string {
+	b, err := json.Marshal(opts)
+	if err != nil {
+		panic(err) // numbers only
+	}
+	return "options=" + string(b) + "\x00schema=" + string(replySchema) + "\x00" + leanVersion
 }
 
 // Info describes the judge for reports.
@@ -390,8 +417,9 @@ func (j *Judge) Judge(parent context.Context, pairs []eval.Pair) ([]eval.Decisio
 	out := make([]eval.Decision, len(pairs))
 	keys := make([][]byte, len(pairs))
 	var todo []int
+	extra := optionsKey(j.Options(), lean.Version)
 	for i, p := range pairs {
-		keys[i] = verdictcache.Key(j.Name(), j.Digest, Prompts()[p.Kind].Version, p)
+		keys[i] = j.cacheKey(p, extra)
 		if j.cfg.Cache != nil {
 			if d, ok := j.cfg.Cache.Get(keys[i]); ok {
 				d.Reason = "cached: " + d.Reason
