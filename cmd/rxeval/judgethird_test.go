@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -31,4 +33,43 @@ func TestJudgeSeedNotFromCache(t *testing.T) {
 	run("another seed", some, "--judge-seed", "2")
 	run("another --num-ctx", some, "--judge-seed", "2", "--num-ctx", "4096")
 	run("the first options again", none, "--judge-seed", "1")
+}
+
+// TestTooLongForContextCounted: with --num-ctx 1 no pair fits the model's
+// context: none is sent, and the run says how many and why, in the text
+// report, on stderr and in the JSON report, and exits 4 unless
+// --allow-undecided (issue 34.7).
+func TestTooLongForContextCounted(t *testing.T) {
+	srv, calls := fakeJudgeServer(t, func(int64, string) int { return 200 })
+	base := []string{"score", "--gold", exGold, "--inputs", exInputs, "--judge", "ollama-only:m", "--ollama-host", srv.URL, "--no-cache", "--num-ctx", "1"}
+	stdout, stderr, code := runCLI(append(base, exPreds)...)
+	if code != exitInexact {
+		t.Errorf("exit %d, want %d\nstderr: %s", code, exitInexact, stderr)
+	}
+	if calls.Load() != 0 {
+		t.Errorf("%d model calls, want none", calls.Load())
+	}
+	for _, want := range []string{"too long for the model's context", "--num-ctx 1"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the report does not say %q:\n%s", want, stdout)
+		}
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, stderr)
+		}
+	}
+	stdout, stderr, code = runCLI(append(base, "--allow-undecided", "--format", "json", exPreds)...)
+	if code != exitOK {
+		t.Errorf("--allow-undecided: exit %d, want 0\nstderr: %s", code, stderr)
+	}
+	var doc struct {
+		Judge map[string]any `json:"judge"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	n, _ := doc.Judge["too_long"].(float64)
+	note, _ := doc.Judge["too_long_note"].(string)
+	if n < 1 || !strings.Contains(note, "--num-ctx 1") {
+		t.Errorf("JSON judge info: too_long %v, too_long_note %q", doc.Judge["too_long"], note)
+	}
 }

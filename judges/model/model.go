@@ -118,16 +118,16 @@ type Judge struct {
 	Digest string
 	// ServerVersion is the Ollama server's version (empty for others).
 	ServerVersion string
-	// contextLimit, when the server reports one (vLLM's max_model_len),
+	// serverContext, when the server reports one (vLLM's max_model_len),
 	// bounds prompts instead of NumCtx.
-	contextLimit int
-	calls        atomic.Int64
-	budget       atomic.Int64
-	cacheErr     atomic.Pointer[error]
-	statsMu      sync.Mutex
-	stats        []HostStats
-	lastRun      RunStats
-	secrets      []string // never shown: see Config.secrets
+	serverContext int
+	calls         atomic.Int64
+	budget        atomic.Int64
+	cacheErr      atomic.Pointer[error]
+	statsMu       sync.Mutex
+	stats         []HostStats
+	lastRun       RunStats
+	secrets       []string // never shown: see Config.secrets
 }
 
 // HostStats counts what one host did over the judge's lifetime.
@@ -143,7 +143,11 @@ type HostStats struct {
 type RunStats struct {
 	Pairs, Cached, Asked, Decided, Undecided, Failed, NotAsked int
 	// Unusable counts the failed pairs whose model reply did not parse.
-	Unusable      int
+	Unusable int
+	// TooLong counts the pairs not asked because their prompt would not
+	// fit the model's context (see ContextNote): undecided, marked Failed,
+	// not in Failed.
+	TooLong       int
 	Calls         int64
 	Elapsed       time.Duration
 	BudgetReached bool
@@ -285,10 +289,7 @@ func (j *Judge) ask(ctx context.Context, h int, pair eval.Pair) (eval.Decision, 
 	if err != nil {
 		return eval.Decision{}, err
 	}
-	limit, what, fix := j.cfg.NumCtx, "--num-ctx", "raise --num-ctx"
-	if j.contextLimit > 0 {
-		limit, what, fix = j.contextLimit, "the server's max_model_len", "serve the model with a longer context"
-	}
+	limit, what, fix := j.contextLimit()
 	if size := len(systemPrompt) + len(msg); !FitsContext(size, limit, j.cfg.NumPredict) {
 		// Never send what the server would cut from the front (the
 		// instructions and the reference go first, the candidate stays).
@@ -316,6 +317,24 @@ func (j *Judge) ask(ctx context.Context, h int, pair eval.Pair) (eval.Decision, 
 		d.Verdict = eval.Equivalent
 	}
 	return d, nil
+}
+
+// contextLimit is the context window prompts must fit, what sets it and
+// how to raise it: the server's max_model_len when it reports one, else
+// --num-ctx.
+func (j *Judge) contextLimit() (limit int, what, fix string) {
+	if j.serverContext > 0 {
+		return j.serverContext, "the server's max_model_len", "serve the model with a longer context"
+	}
+	return j.cfg.NumCtx, "--num-ctx", "raise --num-ctx"
+}
+
+// ContextNote says, for reports, which context window the pairs too long
+// for the model's were measured against and how to raise it, e.g.
+// "--num-ctx 1; raise --num-ctx".
+func (j *Judge) ContextNote() string {
+	limit, what, fix := j.contextLimit()
+	return fmt.Sprintf("%s %d; %s", what, limit, fix)
 }
 
 // transient reports whether a failed call is worth retrying: a server
@@ -388,13 +407,18 @@ func (j *Judge) askWithRetries(ctx context.Context, h int, p eval.Pair) (eval.De
 	}
 	var tl errTooLong
 	if errors.As(err, &tl) {
-		return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "not asked: " + redact(err.Error(), j.secrets)}, nil
+		// A judge limit, not the pair's doing: Failed, so that the run
+		// counts it and exits 4 unless --allow-undecided (issue 34.7).
+		return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: tooLongReason + redact(err.Error(), j.secrets), Failed: true}, nil
 	}
 	if errors.Is(err, errBudget) {
 		return notAskedBudget(j), nil
 	}
 	return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model call failed: " + redact(err.Error(), j.secrets), Failed: true}, redactErr(err, j.secrets)
 }
+
+// tooLongReason starts the reason of a pair too long for the context.
+const tooLongReason = "not asked: too long for the model's context: "
 
 func notAskedBudget(j *Judge) eval.Decision {
 	return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: fmt.Sprintf("not asked: --max-calls %d reached", j.cfg.MaxCalls)}
@@ -565,6 +589,9 @@ func (j *Judge) finish(out []eval.Decision, todo []int, n int, start time.Time, 
 		switch {
 		case d.Verdict != eval.Undecided:
 			rs.Decided++
+		case strings.HasPrefix(d.Reason, tooLongReason):
+			rs.Undecided++
+			rs.TooLong++
 		case d.Failed:
 			rs.Undecided++
 			rs.Failed++
@@ -583,5 +610,5 @@ func (j *Judge) finish(out []eval.Decision, todo []int, n int, start time.Time, 
 	j.lastRun = rs
 	hosts := slices.Clone(j.stats)
 	j.statsMu.Unlock()
-	prog.final(rs, hosts, j.cfg.MaxCalls)
+	prog.final(rs, hosts, j.cfg.MaxCalls, j.ContextNote())
 }

@@ -190,8 +190,8 @@ func newOpenAI(ctx context.Context, cfg Config) (*Judge, error) {
 		if k == 0 {
 			j.Digest = serverString(rev)
 		}
-		if ctxLen > 0 && (j.contextLimit == 0 || ctxLen < j.contextLimit) {
-			j.contextLimit = ctxLen
+		if ctxLen > 0 && (j.serverContext == 0 || ctxLen < j.serverContext) {
+			j.serverContext = ctxLen
 		}
 		revisions[rev] = append(revisions[rev], ep.label())
 		j.eps = append(j.eps, ep)

@@ -118,7 +118,7 @@ func (p *progress) note(msg string) {
 }
 
 // final prints the run's totals.
-func (p *progress) final(rs RunStats, hosts []HostStats, maxCalls int64) {
+func (p *progress) final(rs RunStats, hosts []HostStats, maxCalls int64, contextNote string) {
 	if p.w == nil || rs.Pairs == 0 {
 		return
 	}
@@ -138,6 +138,9 @@ func (p *progress) final(rs RunStats, hosts []HostStats, maxCalls int64) {
 		if rs.Unusable > 0 {
 			fmt.Fprintf(p.w, " (%d because the model's reply was not the JSON object asked for)", rs.Unusable)
 		}
+	}
+	if rs.TooLong > 0 {
+		fmt.Fprintf(p.w, ", %d not asked: too long for the model's context (%s)", rs.TooLong, contextNote)
 	}
 	if rs.NotAsked > 0 {
 		fmt.Fprintf(p.w, ", %d not asked (--max-calls %d reached)", rs.NotAsked, maxCalls)
