@@ -328,9 +328,5 @@ func ParseReply(content string) (bool, string, error) {
 	if r.Equivalent == nil {
 		return false, "", errors.New(`reply has no boolean "equivalent"`)
 	}
-	reason := r.Reason
-	if len(reason) > 300 {
-		reason = reason[:300]
-	}
-	return *r.Equivalent, reason, nil
+	return *r.Equivalent, textcut.Prefix(r.Reason, 300), nil
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ollama/ollama/api"
+	"github.com/rxeval/rxeval/internal/textcut"
 )
 
 // An OpenAI-compatible judge talks to any server of the chat completions
@@ -235,7 +236,7 @@ func probeOpenAI(ctx context.Context, ep *openaiEndpoint, model string) (revisio
 	slices.Sort(ids)
 	served := strings.Join(ids, ", ")
 	if len(served) > 300 {
-		served = served[:300] + "..."
+		served = textcut.Prefix(served, 300) + "..."
 	}
 	if served == "" {
 		served = "none"

@@ -1,0 +1,50 @@
+package model
+
+import (
+	"errors"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// Issue 34.8: the model judge's smaller holes, third round.
+
+// TestCutsOnRuneBoundary: a long reason and a long model list are cut
+// where a character ends, never inside one (textcut.Prefix).
+func TestCutsOnRuneBoundary(t *testing.T) {
+	for pad := 295; pad < 301; pad++ {
+		reason := strings.Repeat("a", pad) + strings.Repeat("é", 10)
+		b, _ := json.Marshal(map[string]any{"equivalent": true, "reason": reason})
+		_, got, err := ParseReply(string(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !utf8.ValidString(got) || len(got) > 300 || !strings.HasPrefix(reason, got) {
+			t.Errorf("pad %d: reason cut to %q", pad, got)
+		}
+	}
+	var data []map[string]any
+	for i := range 40 {
+		data = append(data, map[string]any{"id": strings.Repeat("é", i%7+1) + "-model-" + strings.Repeat("ü", 4)})
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/v1/models" {
+			http.NotFound(w, r)
+			return
+		}
+		json.NewEncoder(w).Encode(map[string]any{"data": data})
+	}))
+	defer srv.Close()
+	_, err := NewOpenAI(context.Background(), Config{Host: srv.URL, Model: "absent"})
+	var he *HintError
+	if err == nil || !errors.As(err, &he) {
+		t.Fatalf("err %v, want the model missing with the list", err)
+	}
+	if !utf8.ValidString(he.Hint) {
+		t.Errorf("the model list is cut inside a character: %q", he.Hint)
+	}
+}
