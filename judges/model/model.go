@@ -248,6 +248,9 @@ func (j *Judge) Info() map[string]any {
 		}
 	} else {
 		info["model_digest"] = j.Digest
+		if j.Digest == "" {
+			info["model_digest"] = "none reported: verdicts are cached by model name"
+		}
 		info["server_version"] = j.ServerVersion
 	}
 	return info

@@ -299,12 +299,15 @@ func probeOllama(ctx context.Context, u *url.URL, client *api.Client, model stri
 	if err != nil {
 		return "", "", &HintError{fmt.Errorf("the Ollama %w at %s: listing models: %v", ErrServerDown, u.Redacted(), err), "check the server's log"}
 	}
+	found := false
 	for _, m := range list.Models {
-		if m.Name == model || m.Model == model || m.Name == model+":latest" {
-			digest = m.Digest
+		if (m.Name == model || m.Model == model || m.Name == model+":latest") && (!found || m.Digest != "") {
+			// An empty digest is a listed model all the same (issue 34.8):
+			// its verdicts are cached by the model's name, and Info says so.
+			digest, found = m.Digest, true
 		}
 	}
-	if digest == "" {
+	if !found {
 		return "", "", &HintError{fmt.Errorf("%w: %q at %s", ErrModelMissing, model, u.Host), fmt.Sprintf("ollama pull %s", model)}
 	}
 	return version, digest, nil

@@ -48,3 +48,26 @@ func TestCutsOnRuneBoundary(t *testing.T) {
 		t.Errorf("the model list is cut inside a character: %q", he.Hint)
 	}
 }
+
+// TestEmptyDigestIsNotMissing: a server that lists the model with an
+// empty digest has the model: the judge runs, caches by the model's name
+// and says so, rather than "the model is not on the judge server".
+func TestEmptyDigestIsNotMissing(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/api/version", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`{"version":"0.0.0-fake"}`)) })
+	mux.HandleFunc("/api/tags", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"models":[{"name":"m:latest","model":"m:latest","digest":""}]}`))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	j, err := NewOllama(context.Background(), Config{Host: srv.URL, Model: "m"})
+	if err != nil {
+		t.Fatalf("a model listed with an empty digest: %v", err)
+	}
+	if d := j.Info()["model_digest"]; !strings.Contains(d.(string), "none reported") {
+		t.Errorf("model_digest %q, want it to say none was reported", d)
+	}
+	if _, err := NewOllama(context.Background(), Config{Host: srv.URL, Model: "n"}); !errors.Is(err, ErrModelMissing) {
+		t.Errorf("a model not listed: %v, want ErrModelMissing", err)
+	}
+}
