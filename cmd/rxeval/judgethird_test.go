@@ -73,3 +73,24 @@ func TestTooLongForContextCounted(t *testing.T) {
 		t.Errorf("JSON judge info: too_long %v, too_long_note %q", doc.Judge["too_long"], note)
 	}
 }
+
+// TestHostCheckedWhenParsing: an --ollama-host (or --judge-url) with a port
+// out of range or a scheme other than http(s) is a usage error naming the
+// value, before any connection (issue 34.8).
+func TestHostCheckedWhenParsing(t *testing.T) {
+	for _, c := range []struct{ judge, flag, value string }{
+		{"ollama:m", "--ollama-host", "127.0.0.1:99999"},
+		{"ollama:m", "--ollama-host", "http://127.0.0.1:0"},
+		{"ollama:m", "--ollama-host", "unix:///x"},
+		{"ollama:m", "--ollama-host", "ftp://127.0.0.1:21"},
+		{"openai:m", "--judge-url", "127.0.0.1:70000"},
+	} {
+		_, stderr, code := runCLI("score", "--gold", exGold, "--judge", c.judge, c.flag, c.value, "--no-cache", exPreds)
+		if code != exitUsage || !strings.Contains(stderr, c.value) {
+			t.Errorf("%s %s: exit %d (want %d), stderr %s", c.flag, c.value, code, exitUsage, stderr)
+		}
+		if strings.Contains(stderr, "not on this machine") || strings.Contains(stderr, "does not answer") {
+			t.Errorf("%s %s: %s", c.flag, c.value, stderr)
+		}
+	}
+}

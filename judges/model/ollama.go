@@ -147,10 +147,33 @@ func ResolveHost(host string) (*url.URL, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the Ollama host %q: %w", host, err)
 	}
+	if err := checkServerURL(u); err != nil {
+		return nil, fmt.Errorf("the Ollama host %q: %w", host, err)
+	}
 	if u.Port() == "" {
 		u.Host = net.JoinHostPort(u.Hostname(), "11434")
 	}
 	return u, nil
+}
+
+// checkServerURL refuses, when the flags are read, a server URL no call
+// could reach (issue 34.8): a scheme other than http or https (unix:// is
+// not a socket path here), no host, a port that is not 1 to 65535.
+func checkServerURL(u *url.URL) error {
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return fmt.Errorf("the scheme %q is not http or https: want http://HOST:PORT", u.Scheme)
+	}
+	if u.Hostname() == "" {
+		return errors.New("no host: want http://HOST:PORT")
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("the port %s is not 1 to 65535", p)
+		}
+	} else if strings.HasSuffix(u.Host, ":") {
+		return errors.New("an empty port: want http://HOST:PORT")
+	}
+	return nil
 }
 
 // IsLoopback reports whether a URL's host is this machine.

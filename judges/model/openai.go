@@ -147,6 +147,9 @@ func ResolveURL(s string) (*url.URL, error) {
 	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 		return nil, fmt.Errorf("judge URL %q: want http://HOST:PORT or https://HOST", s)
 	}
+	if err := checkServerURL(u); err != nil {
+		return nil, fmt.Errorf("judge URL %q: %w", s, err)
+	}
 	u.Path = strings.TrimSuffix(strings.TrimSuffix(u.Path, "/"), "/v1")
 	u.RawQuery, u.Fragment = "", ""
 	return u, nil
