@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // progress reports a model run on stderr: pairs done of the total, calls
@@ -114,7 +116,7 @@ func (p *progress) note(msg string) {
 	if p.tty {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
-	fmt.Fprintf(p.w, "rxeval: warning: %s\n", msg)
+	fmt.Fprintf(p.w, "rxeval: warning: %s\n", termSafe(msg))
 }
 
 // final prints the run's totals.
@@ -160,4 +162,33 @@ func (p *progress) final(rs RunStats, hosts []HostStats, maxCalls int64, context
 		fmt.Fprintf(p.w, "; %s", strings.Join(hs, ", "))
 	}
 	fmt.Fprintln(p.w)
+}
+
+// termSafe escapes what a terminal would act on in a string a server sent
+// (an error body in a warning), as validate.TermSafe does for the final
+// error (TestDroppedWarningEscaped compares them): C0 and C1 control
+// characters but tab, DEL, and the bidirectional overrides and isolates as
+// Go escapes, each byte that is not UTF-8 as \xff. judges/model does not
+// link validate (docs/architecture.md).
+func termSafe(s string) string {
+	unsafe := func(r rune) bool {
+		return r < 0x20 && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c
+	}
+	if !strings.ContainsFunc(s, unsafe) && utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i, r := range s {
+		if r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+			continue
+		}
+		if unsafe(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -1,13 +1,15 @@
 package model
 
 import (
-	"errors"
 	"context"
 	"encoding/json"
+	"errors"
+	"github.com/rxeval/rxeval/validate"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -69,5 +71,46 @@ func TestEmptyDigestIsNotMissing(t *testing.T) {
 	}
 	if _, err := NewOllama(context.Background(), Config{Host: srv.URL, Model: "n"}); !errors.Is(err, ErrModelMissing) {
 		t.Errorf("a model not listed: %v, want ErrModelMissing", err)
+	}
+}
+
+// TestDroppedWarningEscaped: the "judge host dropped" warning shows a
+// server's error body as the final error does (validate.TermSafe): no
+// escape sequence reaches the terminal, no forged line.
+func TestDroppedWarningEscaped(t *testing.T) {
+	body := "boom\x1b[2J\x1b]0;owned\x07\rrxeval: all pairs equivalent\u202e"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/api/version":
+			w.Write([]byte(`{"version":"0.0.0-fake"}`))
+		case "/api/tags":
+			w.Write([]byte(`{"models":[{"name":"m:latest","model":"m:latest","digest":"sha256:1"}]}`))
+		default:
+			w.WriteHeader(500)
+			w.Write([]byte(body))
+		}
+	}))
+	defer srv.Close()
+	var progress strings.Builder
+	j, err := NewOllama(context.Background(), Config{Host: srv.URL, Model: "m", MaxFailures: 1, Retries: 0, Backoff: time.Millisecond, Progress: &progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.Judge(context.Background(), samplePairs[:1]); !errors.Is(err, ErrServerFailing) {
+		t.Fatalf("err %v, want the host dropped", err)
+	}
+	out := progress.String()
+	if !strings.Contains(out, "dropped") || !strings.Contains(out, `boom\x1b[2J`) {
+		t.Errorf("the warning does not show the escaped body:\n%q", out)
+	}
+	for _, bad := range []string{"\x1b", "\r", "\x07", "\u202e", "\nrxeval: all pairs"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("the progress output holds %q raw:\n%q", bad, out)
+		}
+	}
+	for _, s := range []string{body, "plain", "tab\there", "bad \xff byte", "\u2066iso\u2069", "c1 \u0085"} {
+		if got, want := termSafe(s), validate.TermSafe(s); got != want {
+			t.Errorf("termSafe(%q) = %q, validate.TermSafe %q", s, got, want)
+		}
 	}
 }
