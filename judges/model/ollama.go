@@ -230,16 +230,27 @@ func (e *ollamaEndpoint) chat(ctx context.Context, system, user string) (string,
 		return "", fmt.Errorf("POST /api/chat: reply larger than %d bytes", maxReply)
 	}
 	var r struct {
-		api.ChatResponse
-		Error string `json:"error"`
+		Message *api.Message `json:"message"`
+		Error   string       `json:"error"`
 	}
 	if err := json.Unmarshal(b, &r); err != nil {
-		return "", errUnparsable{fmt.Errorf("the server's reply is not a chat response: %v", err)}
+		return "", notChat(b, err)
 	}
 	if r.Error != "" {
 		return "", fmt.Errorf("the server: %s", r.Error)
 	}
+	if r.Message == nil {
+		return "", notChat(b, errors.New(`no "message"`))
+	}
 	return r.Message.Content, nil
+}
+
+// notChat is a 200 whose body is not a chat response at all (a proxy's
+// HTML page, some other JSON): a fault of the server, retried and counted
+// against the host like a 5xx, never read as the model's bad reply (issue
+// 34.8). The message shows the body's start, quoted.
+func notChat(body []byte, err error) error {
+	return fmt.Errorf("the server's reply is not a chat response (%v): %q", err, textcut.Prefix(string(body), 80))
 }
 
 // checkHost resolves a host and applies the loopback rule.

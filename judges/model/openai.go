@@ -121,11 +121,16 @@ func (e *openaiEndpoint) chat(ctx context.Context, system, user string) (string,
 }
 
 // parseCompletion returns the first choice's message text of a chat
-// completion; anything else is an unparsable reply.
+// completion. A body that is not a chat completion (no "choices": a
+// proxy's page) is the server's fault (notChat); a completion without a
+// message text is an unparsable reply.
 func parseCompletion(b []byte) (string, error) {
 	var r oaResponse
 	if err := json.Unmarshal(b, &r); err != nil {
-		return "", errUnparsable{fmt.Errorf("the server's reply is not a chat completion: %v", err)}
+		return "", notChat(b, err)
+	}
+	if r.Choices == nil {
+		return "", notChat(b, errors.New(`no "choices"`))
 	}
 	if len(r.Choices) == 0 || r.Choices[0].Message.Content == nil {
 		return "", errUnparsable{errors.New("the server's reply has no message content")}

@@ -114,3 +114,64 @@ func TestDroppedWarningEscaped(t *testing.T) {
 		}
 	}
 }
+
+// TestNotAChatResponseIsServerFault: a 200 whose body is not a chat
+// response at all (a proxy's HTML page, a JSON object of something else)
+// says nothing about the model: the host is at fault and is dropped after
+// --max-failures pairs, as for a 500; a chat response whose message the
+// model got wrong stays "model reply unusable" (issue 34.8).
+func TestNotAChatResponseIsServerFault(t *testing.T) {
+	html := "<html><body><h1>502 Bad Gateway</h1> nginx</body></html>"
+	for _, c := range []struct {
+		name, kind, body string
+		fault            bool
+	}{
+		{"ollama, HTML", "ollama", html, true},
+		{"ollama, other JSON", "ollama", `{"status":"ok"}`, true},
+		{"ollama, a bad message", "ollama", `{"model":"m","message":{"role":"assistant","content":"yes"},"done":true}`, false},
+		{"openai, HTML", "openai", html, true},
+		{"openai, other JSON", "openai", `{"status":"ok"}`, true},
+		{"openai, a bad message", "openai", `{"choices":[{"message":{"role":"assistant","content":"yes"}}]}`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var chats int
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				switch r.URL.Path {
+				case "/api/version":
+					w.Write([]byte(`{"version":"0.0.0-fake"}`))
+				case "/api/tags":
+					w.Write([]byte(`{"models":[{"name":"m:latest","model":"m:latest","digest":"sha256:1"}]}`))
+				case "/v1/models":
+					w.Write([]byte(`{"data":[{"id":"m"}]}`))
+				default:
+					chats++
+					w.Header().Set("Content-Type", "text/html")
+					w.Write([]byte(c.body))
+				}
+			}))
+			defer srv.Close()
+			cf := Config{Host: srv.URL, Model: "m", MaxFailures: 1, Retries: 0, Backoff: time.Millisecond}
+			var j *Judge
+			var err error
+			if c.kind == "ollama" {
+				j, err = NewOllama(context.Background(), cf)
+			} else {
+				j, err = NewOpenAI(context.Background(), cf)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			ds, err := j.Judge(context.Background(), samplePairs[:2])
+			if c.fault {
+				if !errors.Is(err, ErrServerFailing) || !strings.Contains(err.Error(), "not a chat") {
+					t.Errorf("err %v, want the host dropped for a reply that is not a chat response", err)
+				}
+				return
+			}
+			if err != nil || j.LastRun().Unusable != 2 || chats != 2 {
+				t.Errorf("err %v, %+v, %d calls: want two unusable replies, the host kept", err, j.LastRun(), chats)
+			}
+			_ = ds
+		})
+	}
+}
