@@ -377,14 +377,23 @@ func hostFault(err error) bool {
 
 // askWithRetries asks one host, retrying transient failures with
 // exponential back-off. err is the last failure of a call that failed.
-func (j *Judge) askWithRetries(ctx context.Context, h int, p eval.Pair) (eval.Decision, error) {
+// A wait the server asked for (Retry-After) is said on the progress
+// writer and counts toward giving up: the pair's waits on the host never
+// add up past the call timeout (issue 34.8), so that a server that keeps
+// saying "later" costs at most one --timeout a pair, as a hanging one does.
+func (j *Judge) askWithRetries(ctx context.Context, h int, p eval.Pair, prog *progress) (eval.Decision, error) {
 	var err error
+	var asked time.Duration // waits the server asked for, so far
 	for attempt := 0; attempt <= j.cfg.Retries; attempt++ {
 		if attempt > 0 {
 			wait := j.cfg.Backoff << (attempt - 1)
 			var se *StatusError
 			if errors.As(err, &se) && se.RetryAfter > wait {
 				wait = se.RetryAfter // the server said how long (429, 503)
+				if asked += wait; asked > j.cfg.Timeout {
+					break // the last failure stands
+				}
+				prog.waiting(j.eps[h].label(), wait, se.Code)
 			}
 			select {
 			case <-time.After(wait):
@@ -517,7 +526,7 @@ func (j *Judge) work(ctx context.Context, h int, q *queue, pairs []eval.Pair, ke
 		if !ok {
 			return
 		}
-		d, err := j.askWithRetries(ctx, h, pairs[i])
+		d, err := j.askWithRetries(ctx, h, pairs[i], prog)
 		failed := err != nil && ctx.Err() == nil
 		fails, dropped := q.callEnded(h, failed)
 		j.statsMu.Lock()

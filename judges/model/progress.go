@@ -30,6 +30,7 @@ type progress struct {
 	start     time.Time
 	last      time.Time
 	lastTenth int
+	waitUntil map[string]time.Time // per host: the end of the wait last said
 }
 
 // progressEvery is the longest silence between two progress lines when
@@ -117,6 +118,28 @@ func (p *progress) note(msg string) {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
 	fmt.Fprintf(p.w, "rxeval: warning: %s\n", termSafe(msg))
+}
+
+// waiting says that a call slot waits before retrying on host, as the
+// server asked (Retry-After): once per host and wait, not once per slot.
+func (p *progress) waiting(host string, d time.Duration, code int) {
+	if p.w == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := time.Now()
+	if until, ok := p.waitUntil[host]; ok && now.Before(until) {
+		return // another slot already said so for this wait
+	}
+	if p.waitUntil == nil {
+		p.waitUntil = map[string]time.Time{}
+	}
+	p.waitUntil[host] = now.Add(d)
+	if p.tty {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+	fmt.Fprintf(p.w, "rxeval: waiting %s s for %s (HTTP %d with Retry-After)\n", strconv.FormatFloat(d.Seconds(), 'f', -1, 64), termSafe(host), code)
 }
 
 // final prints the run's totals.

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -174,4 +176,61 @@ func TestNotAChatResponseIsServerFault(t *testing.T) {
 			_ = ds
 		})
 	}
+}
+
+// TestRetryAfterSaidAndCounted: a 429's Retry-After wait is announced
+// ("waiting 1 s for HOST") and counts toward giving up on the pair: the
+// waits of one pair on a host never add up past --timeout, however many
+// retries are left (issue 34.8).
+func TestRetryAfterSaidAndCounted(t *testing.T) {
+	var calls atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/v1/chat/completions" {
+			if r.URL.Path == "/api/tags" {
+				http.NotFound(w, r)
+				return
+			}
+			w.Write([]byte(`{"data":[{"id":"m"}]}`))
+			return
+		}
+		calls.Add(1)
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "slow down", http.StatusTooManyRequests)
+	}))
+	defer srv.Close()
+	var progress syncBuffer
+	j, err := NewOpenAI(context.Background(), Config{Hosts: []string{srv.URL}, Model: "m", Timeout: 1500 * time.Millisecond, Retries: 5, MaxFailures: 1, Backoff: time.Millisecond, Progress: &progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.Judge(context.Background(), samplePairs[:1]); !errors.Is(err, ErrServerFailing) {
+		t.Fatalf("err %v, want the host dropped", err)
+	}
+	// One wait of 1 s fits --timeout 1.5s, a second would not: two calls,
+	// not the six that --retries 5 allows.
+	if n := calls.Load(); n != 2 {
+		t.Errorf("%d calls, want 2", n)
+	}
+	host := strings.TrimPrefix(srv.URL, "http://")
+	if out := progress.String(); !strings.Contains(out, "waiting 1 s for "+host) {
+		t.Errorf("no line says the wait:\n%s", out)
+	}
+}
+
+// syncBuffer is a strings.Builder safe for the judge's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
