@@ -76,9 +76,9 @@ func Sanitize(s string) string {
 type readAs int
 
 const (
-	readLean  readAs = iota // read as Lean: comments removed
-	readCut                 // as Lean, a block comment left open at the end cut off
-	readNot                 // not read (an unclosed literal): comments kept
+	readLean readAs = iota // read as Lean: comments removed
+	readCut                // as Lean, a block comment left open at the end cut off
+	readNot                // not read (an unclosed literal): comments kept
 )
 
 // placeholders numbers the literals and names taken out of a pair's texts
