@@ -2,9 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // Issue 34, items 6 to 8: the model judge's third round, through the CLI.
@@ -92,5 +95,36 @@ func TestHostCheckedWhenParsing(t *testing.T) {
 		if strings.Contains(stderr, "not on this machine") || strings.Contains(stderr, "does not answer") {
 			t.Errorf("%s %s: %s", c.flag, c.value, stderr)
 		}
+	}
+}
+
+// TestOutputFIFOWithoutReader: an output that is a FIFO no process reads
+// is refused (exit 2, naming it) after a bounded number of tries, instead
+// of an open that never returns (issue 34.8).
+func TestOutputFIFOWithoutReader(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "out.fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	polls, poll := fifoPolls, fifoPoll
+	fifoPolls, fifoPoll = 3, time.Millisecond
+	defer func() { fifoPolls, fifoPoll = polls, poll }()
+	type result struct {
+		stderr string
+		code   int
+	}
+	done := make(chan result, 1)
+	go func() {
+		_, stderr, code := runCLI("score", "--gold", exGold, "--judge", "exact", "--output", fifo, exPreds)
+		done <- result{stderr, code}
+	}()
+	select {
+	case r := <-done:
+		if r.code != exitUsage || !strings.Contains(r.stderr, fifo) || !strings.Contains(r.stderr, "no process reads this FIFO") {
+			t.Errorf("exit %d (want %d), stderr %s", r.code, exitUsage, r.stderr)
+		}
+	case <-time.After(time.Minute): // a guard against the hang, not a speed limit
+		os.ReadFile(fifo) // unblock the writer
+		t.Fatal("the write to a FIFO without a reader never returned")
 	}
 }
