@@ -128,3 +128,24 @@ func TestOutputFIFOWithoutReader(t *testing.T) {
 		t.Fatal("the write to a FIFO without a reader never returned")
 	}
 }
+
+// TestCacheDeviceNotRegular: a --cache that is a device is "not a regular
+// file", even when an output names the same device (two outputs to
+// /dev/null are no clash: the device stays what it is); two outputs naming
+// one regular file still clash (issue 34.8).
+func TestCacheDeviceNotRegular(t *testing.T) {
+	if _, err := os.Stat(os.DevNull); err != nil {
+		t.Skip(err)
+	}
+	_, stderr, code := runCLI("score", "--gold", exGold, "--judge", "ollama:m", "--ollama-host", "127.0.0.1:1", "--cache", os.DevNull, "--output", os.DevNull, exPreds)
+	if code != exitUsage || !strings.Contains(stderr, "is not a regular file") || strings.Contains(stderr, "both name") {
+		t.Errorf("exit %d, stderr %s", code, stderr)
+	}
+	if _, stderr, code := runCLI("score", "--gold", exGold, "--judge", "exact", "--output", os.DevNull, "--html", os.DevNull, exPreds); code != exitOK {
+		t.Errorf("--output and --html on %s: exit %d, stderr %s", os.DevNull, code, stderr)
+	}
+	out := filepath.Join(t.TempDir(), "r.txt")
+	if _, stderr, code := runCLI("score", "--gold", exGold, "--judge", "exact", "--output", out, "--html", out, exPreds); code != exitUsage || !strings.Contains(stderr, "both name") {
+		t.Errorf("--output and --html on one file: exit %d, stderr %s", code, stderr)
+	}
+}
