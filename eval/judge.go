@@ -57,7 +57,8 @@ type Decision struct {
 	By      string // the judge that decided, e.g. "lean-ast" or "ollama:qwen2.5"
 	Reason  string
 	// Failed marks an undecided pair left so because the judge failed (a
-	// server error, a timeout), not because it could not decide.
+	// server error, a timeout) or met its limit (a pair too long for the
+	// model's context), not because it could not decide.
 	Failed bool
 }
 

@@ -134,8 +134,10 @@ func (d Document) WriteText(w io.Writer) error {
 		}
 	}
 	b.WriteString("\n")
-	if note, ok := d.Judge["budget_note"].(string); ok {
-		fmt.Fprintf(&b, "note: %s.\n", note)
+	for _, k := range []string{"budget_note", "too_long_note"} {
+		if note, ok := d.Judge[k].(string); ok {
+			fmt.Fprintf(&b, "note: %s.\n", note)
+		}
 	}
 	if st.Undecided > 0 {
 		how := "a judge that decides more pairs (--judge ollama:MODEL) narrows them."

@@ -272,10 +272,26 @@ func describeCalls(info eval.JudgeInfo, j eval.Judge, stderr io.Writer) {
 			info["budget_note"] = fmt.Sprintf("--max-calls %d reached: %d stage-two pairs were not asked and stay undecided", n, rs.NotAsked)
 		}
 	}
+	if rs := oj.LastRun(); rs.TooLong > 0 {
+		info["too_long"] = rs.TooLong
+		info["too_long_note"] = fmt.Sprintf("%d stage-two %s not asked, too long for the model's context (%s), and stay undecided", rs.TooLong, map[bool]string{true: "pair was", false: "pairs were"}[rs.TooLong == 1], oj.ContextNote())
+	}
 	if err := oj.CacheError(); err != nil {
 		info["cache_error"] = err.Error()
 		fmt.Fprintf(stderr, "rxeval: warning: the verdict cache could not be written (%v): the report is complete, but a rerun will ask the model again\nhint: free disk space, or pass --cache FILE elsewhere\n", err)
 	}
+}
+
+// tooLongHint says, when undecided pairs fail the run and some of them were
+// too long for the model's context, how to get them asked.
+func tooLongHint(err error, j eval.Judge) error {
+	ie, ok := err.(inexactError)
+	oj := modelJudge(j)
+	if !ok || oj == nil || oj.LastRun().TooLong == 0 {
+		return err
+	}
+	ie.hint = fmt.Sprintf("%d of them were too long for the model's context (%s); ", oj.LastRun().TooLong, oj.ContextNote()) + ie.hint
+	return ie
 }
 
 // judgeFailure maps a judge that stopped mid-run to exit 3, with its hint.

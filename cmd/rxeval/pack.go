@@ -282,7 +282,7 @@ func writeFileAtomic(name string, data []byte) error {
 		return &fs.PathError{Op: "write", Path: name, Err: err}
 	}
 	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
-		f, err := os.OpenFile(name, os.O_WRONLY, 0)
+		f, err := openOutputDevice(name, st)
 		if err != nil {
 			return fail(err)
 		}

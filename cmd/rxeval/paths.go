@@ -14,7 +14,8 @@ type namedPath struct{ what, path string }
 
 // checkPaths refuses a command line that would destroy its own input or
 // read standard input twice: an output that is an input or another output
-// (the same path, or the same file through another name), and "-" given
+// (the same path, or the same file through another name; outputs may share
+// a device such as /dev/null, see isDevice), and "-" given
 // as more than one input. Empty paths are skipped; "-" as an output is
 // standard output and is never a clash.
 func checkPaths(inputs, outputs []namedPath) error {
@@ -42,12 +43,21 @@ func checkPaths(inputs, outputs []namedPath) error {
 			}
 		}
 		for _, other := range outputs[:i] {
-			if other.path != "" && other.path != "-" && sameFile(out.path, other.path) {
+			if other.path != "" && other.path != "-" && sameFile(out.path, other.path) && !isDevice(out.path) {
 				return usageError{fmt.Errorf("%s and %s both name %s: each output needs its own file", other.what, out.what, out.path)}
 			}
 		}
 	}
 	return nil
+}
+
+// isDevice reports whether path names a device (/dev/null, a terminal):
+// outputs may share one, written in turn, and a --cache that is one is
+// then "not a regular file" when the cache opens, not a clash (issue 34.8).
+// A FIFO is no device: two outputs to one would interleave.
+func isDevice(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode()&fs.ModeDevice != 0
 }
 
 // isStdin reports whether path is "-" or names this process's standard

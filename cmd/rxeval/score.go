@@ -216,7 +216,7 @@ func runScore(e *env, args []string) error {
 	if err := o.writeOutputs(e, docs, cmp); err != nil {
 		return err
 	}
-	return inexact(st, o.undecided == "fail", o.allowUndecided)
+	return tooLongHint(inexact(st, o.undecided == "fail", o.allowUndecided), judge)
 }
 
 // loadGold reads the gold labels, with the test inputs' context when

@@ -180,8 +180,10 @@ func TestRedirectRefused(t *testing.T) {
 
 // TestOverlongPromptNotSent: a candidate too long for the context window is
 // never sent (the server would cut the prompt's start: the instructions and
-// the reference); the pair stays undecided with the reason, and it is not a
-// server failure.
+// the reference); the pair stays undecided with the reason, marked Failed
+// (a judge limit: the run exits 4 unless --allow-undecided, issue 34.7) and
+// counted in RunStats.TooLong, and it is not a server failure (the host
+// stays).
 func TestOverlongPromptNotSent(t *testing.T) {
 	f := newFake(t, []string{"m"}, always(`{"equivalent": true, "reason": "same"}`))
 	c := cfg(f, "m")
@@ -197,8 +199,11 @@ func TestOverlongPromptNotSent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := ds[0]; d.Verdict != eval.Undecided || d.Failed || !strings.Contains(d.Reason, "--num-ctx") {
+	if d := ds[0]; d.Verdict != eval.Undecided || !d.Failed || !strings.Contains(d.Reason, "--num-ctx") {
 		t.Errorf("over-long pair: %+v", d)
+	}
+	if rs := j.LastRun(); rs.TooLong != 1 || rs.Failed != 0 || rs.Undecided != 1 {
+		t.Errorf("run stats %+v: want 1 too long, 0 failed", rs)
 	}
 	if ds[1].Verdict != eval.Equivalent || f.calls.Load() != 1 {
 		t.Errorf("the short pair: %+v, %d calls (want 1: the long one is not sent)", ds[1], f.calls.Load())

@@ -8,6 +8,7 @@ package model
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -20,6 +21,7 @@ import (
 	"time"
 
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges/lean"
 	"github.com/rxeval/rxeval/judges/verdictcache"
 )
 
@@ -116,16 +118,16 @@ type Judge struct {
 	Digest string
 	// ServerVersion is the Ollama server's version (empty for others).
 	ServerVersion string
-	// contextLimit, when the server reports one (vLLM's max_model_len),
+	// serverContext, when the server reports one (vLLM's max_model_len),
 	// bounds prompts instead of NumCtx.
-	contextLimit int
-	calls        atomic.Int64
-	budget       atomic.Int64
-	cacheErr     atomic.Pointer[error]
-	statsMu      sync.Mutex
-	stats        []HostStats
-	lastRun      RunStats
-	secrets      []string // never shown: see Config.secrets
+	serverContext int
+	calls         atomic.Int64
+	budget        atomic.Int64
+	cacheErr      atomic.Pointer[error]
+	statsMu       sync.Mutex
+	stats         []HostStats
+	lastRun       RunStats
+	secrets       []string // never shown: see Config.secrets
 }
 
 // HostStats counts what one host did over the judge's lifetime.
@@ -141,7 +143,11 @@ type HostStats struct {
 type RunStats struct {
 	Pairs, Cached, Asked, Decided, Undecided, Failed, NotAsked int
 	// Unusable counts the failed pairs whose model reply did not parse.
-	Unusable      int
+	Unusable int
+	// TooLong counts the pairs not asked because their prompt would not
+	// fit the model's context (see ContextNote): undecided, marked Failed,
+	// not in Failed.
+	TooLong       int
 	Calls         int64
 	Elapsed       time.Duration
 	BudgetReached bool
@@ -199,6 +205,31 @@ func (j *Judge) Options() map[string]any {
 	return map[string]any{"temperature": 0, "seed": j.cfg.Seed, "num_ctx": j.cfg.NumCtx, "num_predict": j.cfg.NumPredict}
 }
 
+// CacheKey is the verdict cache key of a pair: verdictcache.Key of the
+// judge's name, the model's digest, the prompt version of the pair's kind
+// and the pair, with optionsKey (every option sent with the call, the reply
+// schema and the lean-ast version) as its extra part (issue 34.6).
+func (j *Judge) CacheKey(p eval.Pair) []byte {
+	return j.cacheKey(p, optionsKey(j.Options(), lean.Version))
+}
+
+func (j *Judge) cacheKey(p eval.Pair, extra string) []byte {
+	return verdictcache.Key(j.Name(), j.Digest, Prompts()[p.Kind].Version, p, extra)
+}
+
+// optionsKey is what a verdict depends on besides the model, the prompt and
+// the texts: the options sent with every call (seed, temperature, context
+// window, reply length; JSON with sorted keys), the reply schema, and the
+// lean-ast version, since the prompt's copy of each text is cut by
+// judges/lean's tokenizer.
+func optionsKey(opts map[string]any, leanVersion string) string {
+	b, err := json.Marshal(opts)
+	if err != nil {
+		panic(err) // numbers only
+	}
+	return "options=" + string(b) + "\x00schema=" + string(replySchema) + "\x00" + leanVersion
+}
+
 // Info describes the judge for reports.
 func (j *Judge) Info() map[string]any {
 	pv := map[string]string{}
@@ -217,6 +248,9 @@ func (j *Judge) Info() map[string]any {
 		}
 	} else {
 		info["model_digest"] = j.Digest
+		if j.Digest == "" {
+			info["model_digest"] = "none reported: verdicts are cached by model name"
+		}
 		info["server_version"] = j.ServerVersion
 	}
 	return info
@@ -258,10 +292,7 @@ func (j *Judge) ask(ctx context.Context, h int, pair eval.Pair) (eval.Decision, 
 	if err != nil {
 		return eval.Decision{}, err
 	}
-	limit, what, fix := j.cfg.NumCtx, "--num-ctx", "raise --num-ctx"
-	if j.contextLimit > 0 {
-		limit, what, fix = j.contextLimit, "the server's max_model_len", "serve the model with a longer context"
-	}
+	limit, what, fix := j.contextLimit()
 	if size := len(systemPrompt) + len(msg); !FitsContext(size, limit, j.cfg.NumPredict) {
 		// Never send what the server would cut from the front (the
 		// instructions and the reference go first, the candidate stays).
@@ -289,6 +320,24 @@ func (j *Judge) ask(ctx context.Context, h int, pair eval.Pair) (eval.Decision, 
 		d.Verdict = eval.Equivalent
 	}
 	return d, nil
+}
+
+// contextLimit is the context window prompts must fit, what sets it and
+// how to raise it: the server's max_model_len when it reports one, else
+// --num-ctx.
+func (j *Judge) contextLimit() (limit int, what, fix string) {
+	if j.serverContext > 0 {
+		return j.serverContext, "the server's max_model_len", "serve the model with a longer context"
+	}
+	return j.cfg.NumCtx, "--num-ctx", "raise --num-ctx"
+}
+
+// ContextNote says, for reports, which context window the pairs too long
+// for the model's were measured against and how to raise it, e.g.
+// "--num-ctx 1; raise --num-ctx".
+func (j *Judge) ContextNote() string {
+	limit, what, fix := j.contextLimit()
+	return fmt.Sprintf("%s %d; %s", what, limit, fix)
 }
 
 // transient reports whether a failed call is worth retrying: a server
@@ -328,14 +377,23 @@ func hostFault(err error) bool {
 
 // askWithRetries asks one host, retrying transient failures with
 // exponential back-off. err is the last failure of a call that failed.
-func (j *Judge) askWithRetries(ctx context.Context, h int, p eval.Pair) (eval.Decision, error) {
+// A wait the server asked for (Retry-After) is said on the progress
+// writer and counts toward giving up: the pair's waits on the host never
+// add up past the call timeout (issue 34.8), so that a server that keeps
+// saying "later" costs at most one --timeout a pair, as a hanging one does.
+func (j *Judge) askWithRetries(ctx context.Context, h int, p eval.Pair, prog *progress) (eval.Decision, error) {
 	var err error
+	var asked time.Duration // waits the server asked for, so far
 	for attempt := 0; attempt <= j.cfg.Retries; attempt++ {
 		if attempt > 0 {
 			wait := j.cfg.Backoff << (attempt - 1)
 			var se *StatusError
 			if errors.As(err, &se) && se.RetryAfter > wait {
 				wait = se.RetryAfter // the server said how long (429, 503)
+				if asked += wait; asked > j.cfg.Timeout {
+					break // the last failure stands
+				}
+				prog.waiting(j.eps[h].label(), wait, se.Code)
 			}
 			select {
 			case <-time.After(wait):
@@ -361,13 +419,18 @@ func (j *Judge) askWithRetries(ctx context.Context, h int, p eval.Pair) (eval.De
 	}
 	var tl errTooLong
 	if errors.As(err, &tl) {
-		return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "not asked: " + redact(err.Error(), j.secrets)}, nil
+		// A judge limit, not the pair's doing: Failed, so that the run
+		// counts it and exits 4 unless --allow-undecided (issue 34.7).
+		return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: tooLongReason + redact(err.Error(), j.secrets), Failed: true}, nil
 	}
 	if errors.Is(err, errBudget) {
 		return notAskedBudget(j), nil
 	}
 	return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: "model call failed: " + redact(err.Error(), j.secrets), Failed: true}, redactErr(err, j.secrets)
 }
+
+// tooLongReason starts the reason of a pair too long for the context.
+const tooLongReason = "not asked: too long for the model's context: "
 
 func notAskedBudget(j *Judge) eval.Decision {
 	return eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: fmt.Sprintf("not asked: --max-calls %d reached", j.cfg.MaxCalls)}
@@ -390,8 +453,9 @@ func (j *Judge) Judge(parent context.Context, pairs []eval.Pair) ([]eval.Decisio
 	out := make([]eval.Decision, len(pairs))
 	keys := make([][]byte, len(pairs))
 	var todo []int
+	extra := optionsKey(j.Options(), lean.Version)
 	for i, p := range pairs {
-		keys[i] = verdictcache.Key(j.Name(), j.Digest, Prompts()[p.Kind].Version, p)
+		keys[i] = j.cacheKey(p, extra)
 		if j.cfg.Cache != nil {
 			if d, ok := j.cfg.Cache.Get(keys[i]); ok {
 				d.Reason = "cached: " + d.Reason
@@ -462,7 +526,7 @@ func (j *Judge) work(ctx context.Context, h int, q *queue, pairs []eval.Pair, ke
 		if !ok {
 			return
 		}
-		d, err := j.askWithRetries(ctx, h, pairs[i])
+		d, err := j.askWithRetries(ctx, h, pairs[i], prog)
 		failed := err != nil && ctx.Err() == nil
 		fails, dropped := q.callEnded(h, failed)
 		j.statsMu.Lock()
@@ -537,6 +601,9 @@ func (j *Judge) finish(out []eval.Decision, todo []int, n int, start time.Time, 
 		switch {
 		case d.Verdict != eval.Undecided:
 			rs.Decided++
+		case strings.HasPrefix(d.Reason, tooLongReason):
+			rs.Undecided++
+			rs.TooLong++
 		case d.Failed:
 			rs.Undecided++
 			rs.Failed++
@@ -555,5 +622,5 @@ func (j *Judge) finish(out []eval.Decision, todo []int, n int, start time.Time, 
 	j.lastRun = rs
 	hosts := slices.Clone(j.stats)
 	j.statsMu.Unlock()
-	prog.final(rs, hosts, j.cfg.MaxCalls)
+	prog.final(rs, hosts, j.cfg.MaxCalls, j.ContextNote())
 }

@@ -147,10 +147,33 @@ func ResolveHost(host string) (*url.URL, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the Ollama host %q: %w", host, err)
 	}
+	if err := checkServerURL(u); err != nil {
+		return nil, fmt.Errorf("the Ollama host %q: %w", host, err)
+	}
 	if u.Port() == "" {
 		u.Host = net.JoinHostPort(u.Hostname(), "11434")
 	}
 	return u, nil
+}
+
+// checkServerURL refuses, when the flags are read, a server URL no call
+// could reach (issue 34.8): a scheme other than http or https (unix:// is
+// not a socket path here), no host, a port that is not 1 to 65535.
+func checkServerURL(u *url.URL) error {
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return fmt.Errorf("the scheme %q is not http or https: want http://HOST:PORT", u.Scheme)
+	}
+	if u.Hostname() == "" {
+		return errors.New("no host: want http://HOST:PORT")
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("the port %s is not 1 to 65535", p)
+		}
+	} else if strings.HasSuffix(u.Host, ":") {
+		return errors.New("an empty port: want http://HOST:PORT")
+	}
+	return nil
 }
 
 // IsLoopback reports whether a URL's host is this machine.
@@ -207,16 +230,27 @@ func (e *ollamaEndpoint) chat(ctx context.Context, system, user string) (string,
 		return "", fmt.Errorf("POST /api/chat: reply larger than %d bytes", maxReply)
 	}
 	var r struct {
-		api.ChatResponse
-		Error string `json:"error"`
+		Message *api.Message `json:"message"`
+		Error   string       `json:"error"`
 	}
 	if err := json.Unmarshal(b, &r); err != nil {
-		return "", errUnparsable{fmt.Errorf("the server's reply is not a chat response: %v", err)}
+		return "", notChat(b, err)
 	}
 	if r.Error != "" {
 		return "", fmt.Errorf("the server: %s", r.Error)
 	}
+	if r.Message == nil {
+		return "", notChat(b, errors.New(`no "message"`))
+	}
 	return r.Message.Content, nil
+}
+
+// notChat is a 200 whose body is not a chat response at all (a proxy's
+// HTML page, some other JSON): a fault of the server, retried and counted
+// against the host like a 5xx, never read as the model's bad reply (issue
+// 34.8). The message shows the body's start, quoted.
+func notChat(body []byte, err error) error {
+	return fmt.Errorf("the server's reply is not a chat response (%v): %q", err, textcut.Prefix(string(body), 80))
 }
 
 // checkHost resolves a host and applies the loopback rule.
@@ -299,12 +333,15 @@ func probeOllama(ctx context.Context, u *url.URL, client *api.Client, model stri
 	if err != nil {
 		return "", "", &HintError{fmt.Errorf("the Ollama %w at %s: listing models: %v", ErrServerDown, u.Redacted(), err), "check the server's log"}
 	}
+	found := false
 	for _, m := range list.Models {
-		if m.Name == model || m.Model == model || m.Name == model+":latest" {
-			digest = m.Digest
+		if (m.Name == model || m.Model == model || m.Name == model+":latest") && (!found || m.Digest != "") {
+			// An empty digest is a listed model all the same (issue 34.8):
+			// its verdicts are cached by the model's name, and Info says so.
+			digest, found = m.Digest, true
 		}
 	}
-	if digest == "" {
+	if !found {
 		return "", "", &HintError{fmt.Errorf("%w: %q at %s", ErrModelMissing, model, u.Host), fmt.Sprintf("ollama pull %s", model)}
 	}
 	return version, digest, nil
@@ -328,9 +365,5 @@ func ParseReply(content string) (bool, string, error) {
 	if r.Equivalent == nil {
 		return false, "", errors.New(`reply has no boolean "equivalent"`)
 	}
-	reason := r.Reason
-	if len(reason) > 300 {
-		reason = reason[:300]
-	}
-	return *r.Equivalent, reason, nil
+	return *r.Equivalent, textcut.Prefix(r.Reason, 300), nil
 }

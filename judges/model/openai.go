@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ollama/ollama/api"
+	"github.com/rxeval/rxeval/internal/textcut"
 )
 
 // An OpenAI-compatible judge talks to any server of the chat completions
@@ -120,11 +121,16 @@ func (e *openaiEndpoint) chat(ctx context.Context, system, user string) (string,
 }
 
 // parseCompletion returns the first choice's message text of a chat
-// completion; anything else is an unparsable reply.
+// completion. A body that is not a chat completion (no "choices": a
+// proxy's page) is the server's fault (notChat); a completion without a
+// message text is an unparsable reply.
 func parseCompletion(b []byte) (string, error) {
 	var r oaResponse
 	if err := json.Unmarshal(b, &r); err != nil {
-		return "", errUnparsable{fmt.Errorf("the server's reply is not a chat completion: %v", err)}
+		return "", notChat(b, err)
+	}
+	if r.Choices == nil {
+		return "", notChat(b, errors.New(`no "choices"`))
 	}
 	if len(r.Choices) == 0 || r.Choices[0].Message.Content == nil {
 		return "", errUnparsable{errors.New("the server's reply has no message content")}
@@ -145,6 +151,9 @@ func ResolveURL(s string) (*url.URL, error) {
 	}
 	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 		return nil, fmt.Errorf("judge URL %q: want http://HOST:PORT or https://HOST", s)
+	}
+	if err := checkServerURL(u); err != nil {
+		return nil, fmt.Errorf("judge URL %q: %w", s, err)
 	}
 	u.Path = strings.TrimSuffix(strings.TrimSuffix(u.Path, "/"), "/v1")
 	u.RawQuery, u.Fragment = "", ""
@@ -190,8 +199,8 @@ func newOpenAI(ctx context.Context, cfg Config) (*Judge, error) {
 		if k == 0 {
 			j.Digest = serverString(rev)
 		}
-		if ctxLen > 0 && (j.contextLimit == 0 || ctxLen < j.contextLimit) {
-			j.contextLimit = ctxLen
+		if ctxLen > 0 && (j.serverContext == 0 || ctxLen < j.serverContext) {
+			j.serverContext = ctxLen
 		}
 		revisions[rev] = append(revisions[rev], ep.label())
 		j.eps = append(j.eps, ep)
@@ -235,7 +244,7 @@ func probeOpenAI(ctx context.Context, ep *openaiEndpoint, model string) (revisio
 	slices.Sort(ids)
 	served := strings.Join(ids, ", ")
 	if len(served) > 300 {
-		served = served[:300] + "..."
+		served = textcut.Prefix(served, 300) + "..."
 	}
 	if served == "" {
 		served = "none"

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // progress reports a model run on stderr: pairs done of the total, calls
@@ -28,6 +30,7 @@ type progress struct {
 	start     time.Time
 	last      time.Time
 	lastTenth int
+	waitUntil map[string]time.Time // per host: the end of the wait last said
 }
 
 // progressEvery is the longest silence between two progress lines when
@@ -114,11 +117,33 @@ func (p *progress) note(msg string) {
 	if p.tty {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
-	fmt.Fprintf(p.w, "rxeval: warning: %s\n", msg)
+	fmt.Fprintf(p.w, "rxeval: warning: %s\n", termSafe(msg))
+}
+
+// waiting says that a call slot waits before retrying on host, as the
+// server asked (Retry-After): once per host and wait, not once per slot.
+func (p *progress) waiting(host string, d time.Duration, code int) {
+	if p.w == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := time.Now()
+	if until, ok := p.waitUntil[host]; ok && now.Before(until) {
+		return // another slot already said so for this wait
+	}
+	if p.waitUntil == nil {
+		p.waitUntil = map[string]time.Time{}
+	}
+	p.waitUntil[host] = now.Add(d)
+	if p.tty {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+	fmt.Fprintf(p.w, "rxeval: waiting %s s for %s (HTTP %d with Retry-After)\n", strconv.FormatFloat(d.Seconds(), 'f', -1, 64), termSafe(host), code)
 }
 
 // final prints the run's totals.
-func (p *progress) final(rs RunStats, hosts []HostStats, maxCalls int64) {
+func (p *progress) final(rs RunStats, hosts []HostStats, maxCalls int64, contextNote string) {
 	if p.w == nil || rs.Pairs == 0 {
 		return
 	}
@@ -139,6 +164,9 @@ func (p *progress) final(rs RunStats, hosts []HostStats, maxCalls int64) {
 			fmt.Fprintf(p.w, " (%d because the model's reply was not the JSON object asked for)", rs.Unusable)
 		}
 	}
+	if rs.TooLong > 0 {
+		fmt.Fprintf(p.w, ", %d not asked: too long for the model's context (%s)", rs.TooLong, contextNote)
+	}
 	if rs.NotAsked > 0 {
 		fmt.Fprintf(p.w, ", %d not asked (--max-calls %d reached)", rs.NotAsked, maxCalls)
 	}
@@ -157,4 +185,33 @@ func (p *progress) final(rs RunStats, hosts []HostStats, maxCalls int64) {
 		fmt.Fprintf(p.w, "; %s", strings.Join(hs, ", "))
 	}
 	fmt.Fprintln(p.w)
+}
+
+// termSafe escapes what a terminal would act on in a string a server sent
+// (an error body in a warning), as validate.TermSafe does for the final
+// error (TestDroppedWarningEscaped compares them): C0 and C1 control
+// characters but tab, DEL, and the bidirectional overrides and isolates as
+// Go escapes, each byte that is not UTF-8 as \xff. judges/model does not
+// link validate (docs/architecture.md).
+func termSafe(s string) string {
+	unsafe := func(r rune) bool {
+		return r < 0x20 && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c
+	}
+	if !strings.ContainsFunc(s, unsafe) && utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i, r := range s {
+		if r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+			continue
+		}
+		if unsafe(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

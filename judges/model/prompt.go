@@ -57,23 +57,84 @@ var Prompts = sync.OnceValue(func() map[eval.Kind]*Prompt {
 })
 
 // Sanitize prepares untrusted text for a prompt: Lean comments removed
-// where Lean's own tokenizer finds them (lean.StripCommentsExact: past
-// strings, raw strings and char literals); control characters (other than
-// newline and tab), Unicode format characters (zero-width, bidi overrides)
-// and line/paragraph separators removed; chat-template control tokens of
-// the common model families removed, to a fixed point (so that removing one
-// cannot join the pieces of another). A text that does not read as Lean
-// (an unclosed comment or literal) keeps its comments: see sanitize.
+// where Lean's own tokenizer finds them (lean.PromptText: past strings,
+// raw strings and char literals), a block comment left open at the end cut
+// with what follows it; non-empty string literals and «…» names that are
+// not plain identifiers replaced by numbered placeholders (see
+// placeholders); control characters (other than newline and tab), Unicode
+// format characters (zero-width, bidi overrides) and line/paragraph
+// separators removed; chat-template control tokens of the common model
+// families removed, to a fixed point (so that removing one cannot join the
+// pieces of another). A text that does not read as Lean (an unclosed
+// literal) keeps its comments: see sanitize.
 func Sanitize(s string) string {
-	out, _ := sanitize(s)
+	out, _ := sanitize(s, new(placeholders))
 	return out
 }
 
-// sanitize is Sanitize, and says whether the text read as Lean (its
-// comments were found and removed); when not, they are kept, never half
-// stripped, and the prompt says so.
-func sanitize(s string) (string, bool) {
-	s, read := lean.StripCommentsExact(s)
+// readAs is how a text was read for its prompt copy.
+type readAs int
+
+const (
+	readLean readAs = iota // read as Lean: comments removed
+	readCut                // as Lean, a block comment left open at the end cut off
+	readNot                // not read (an unclosed literal): comments kept
+)
+
+// placeholders numbers the literals and names taken out of a pair's texts
+// (issue 34.8): string literals carry arbitrary sentences to the model,
+// and so do «…» names. The same contents get the same number in every
+// text of the pair, so that what the comparison needs (are the two
+// literals equal?) is kept; the sentences are not.
+type placeholders struct {
+	strs, names map[string]int
+	used        bool
+}
+
+func (p *placeholders) lit(kind byte, contents string) string {
+	p.used = true
+	m, what := &p.strs, "string"
+	if kind == lean.LitName {
+		m, what = &p.names, "name"
+	}
+	if *m == nil {
+		*m = map[string]int{}
+	}
+	n, ok := (*m)[contents]
+	if !ok {
+		n = len(*m) + 1
+		(*m)[contents] = n
+	}
+	if kind == lean.LitName {
+		return fmt.Sprintf("%s %d", what, n)
+	}
+	return fmt.Sprintf("‹%s %d›", what, n)
+}
+
+// sanitize is Sanitize with the pair's placeholders, and says how the text
+// was read; a text that does not read as Lean keeps its comments and
+// literals, never half stripped, and the prompt says so.
+//
+// With no placeholders (the informal statement: the gold's, in prose) only
+// the comments Lean would find are removed, as before issue 34: quotes and
+// apostrophes in prose are not literals to number.
+func sanitize(s string, ph *placeholders) (string, readAs) {
+	how := readLean
+	if ph == nil {
+		var read bool
+		if s, read = lean.StripCommentsExact(s); !read {
+			how = readNot
+		}
+	} else {
+		var cut, read bool
+		s, cut, read = lean.PromptText(s, ph.lit)
+		switch {
+		case !read:
+			how = readNot
+		case cut:
+			how = readCut
+		}
+	}
 	var b strings.Builder
 	for _, r := range s {
 		switch {
@@ -94,7 +155,7 @@ func sanitize(s string) (string, bool) {
 		}
 		out = next
 	}
-	return strings.TrimSpace(out), read
+	return strings.TrimSpace(out), how
 }
 
 // controlToken matches the special tokens of chat templates: ChatML and
@@ -141,24 +202,37 @@ func delimiter(texts ...string) string {
 	}
 }
 
+// promptData fills a prompt template.
+type promptData struct {
+	Informal, Formal, Gold, Pred, Delim string
+	// Unread names the texts not read as Lean (shown as written), Cut
+	// those whose unclosed comment was cut off; Placeholders says that
+	// literals or names were replaced.
+	Unread, Cut  string
+	Placeholders bool
+}
+
 // Render builds the user message for a pair: every text sanitized and
-// fenced.
+// fenced, one set of placeholders over the pair's Lean texts.
 func (p *Prompt) Render(pair eval.Pair) (string, error) {
-	data := struct{ Informal, Formal, Gold, Pred, Delim, Unread string }{Informal: Sanitize(pair.Informal)}
-	var unread []string
+	data := promptData{}
+	data.Informal, _ = sanitize(pair.Informal, nil)
+	ph := new(placeholders)
+	var unread, cut []string
 	for _, f := range []struct {
 		name string
 		in   string
 		out  *string
 	}{{"the formal statement", pair.FormalStatement, &data.Formal}, {"the REFERENCE", pair.Gold, &data.Gold}, {"the CANDIDATE", pair.Pred, &data.Pred}} {
-		var ok bool
-		if *f.out, ok = sanitize(f.in); !ok {
+		var how readAs
+		switch *f.out, how = sanitize(f.in, ph); how {
+		case readNot:
 			unread = append(unread, f.name)
+		case readCut:
+			cut = append(cut, f.name)
 		}
 	}
-	if len(unread) > 0 {
-		data.Unread = strings.Join(unread, " and ")
-	}
+	data.Unread, data.Cut, data.Placeholders = strings.Join(unread, " and "), strings.Join(cut, " and "), ph.used
 	data.Delim = delimiter(data.Informal, data.Formal, data.Gold, data.Pred)
 	var b bytes.Buffer
 	if err := p.tmpl.Execute(&b, data); err != nil {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/judges/lean"
 	"github.com/rxeval/rxeval/judges/verdictcache"
 )
 
@@ -102,7 +103,7 @@ func TestFailoverByServerAnswer(t *testing.T) {
 
 // TestModelJudgeCacheKeyInUse: the model judge stores and looks up each
 // verdict under verdictcache.Key(judge name, model digest, the prompt version of
-// the pair's kind, the pair), the key TestCacheKeyParts checks: a cached
+// the pair's kind, the pair, optionsKey), the key TestCacheKeyParts checks: a cached
 // verdict answers the same pair of the same model only, never a pair of
 // the other kind, another model or the same model name with other weights.
 func TestModelJudgeCacheKeyInUse(t *testing.T) {
@@ -136,8 +137,13 @@ func TestModelJudgeCacheKeyInUse(t *testing.T) {
 		t.Fatalf("first ask: %d calls", n)
 	}
 	// The stored key is the documented one.
+	keyed, err := NewOllama(context.Background(), cfg(f, "m"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra := optionsKey(keyed.Options(), lean.Version)
 	for kind, p := range map[eval.Kind]eval.Pair{eval.Correction: corr} {
-		key := verdictcache.Key("ollama:m", "sha256-fake-m", Prompts()[kind].Version, p)
+		key := verdictcache.Key("ollama:m", "sha256-fake-m", Prompts()[kind].Version, p, extra)
 		if _, ok := cache.Get(key); !ok {
 			t.Errorf("no verdict under verdictcache.Key(ollama:m, its digest, the %s prompt's version, the pair)", kind)
 		}
@@ -166,7 +172,7 @@ func TestModelJudgeCacheKeyInUse(t *testing.T) {
 			t.Errorf("%s: decision %+v, want the cached verdict", c.name, d)
 		}
 	}
-	if key := verdictcache.Key("ollama:m", "sha256-fake-m", Prompts()[eval.Localization].Version, loc); func() bool { _, ok := cache.Get(key); return !ok }() {
+	if key := verdictcache.Key("ollama:m", "sha256-fake-m", Prompts()[eval.Localization].Version, loc, extra); func() bool { _, ok := cache.Get(key); return !ok }() {
 		t.Error("no localization verdict under the localization prompt's version")
 	}
 	if cache.Len() != 6 {

@@ -138,7 +138,7 @@ func fillCache(tb testing.TB, c *verdictcache.Cache, j *Judge, pairs []eval.Pair
 	keys := make([][]byte, len(pairs))
 	ds := make([]eval.Decision, len(pairs))
 	for i, p := range pairs {
-		keys[i] = verdictcache.Key(j.Name(), j.Digest, Prompts()[p.Kind].Version, p)
+		keys[i] = j.CacheKey(p)
 		ds[i] = eval.Decision{Verdict: eval.Equivalent, Reason: "r", By: "ollama:m"}
 	}
 	if err := c.PutBatch(keys, ds); err != nil {

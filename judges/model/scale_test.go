@@ -723,10 +723,33 @@ func TestOpenAIContextLength(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ds[0].Verdict != eval.Undecided || ds[0].Failed || !strings.Contains(ds[0].Reason, "max_model_len 2000 tokens can be sure to hold; serve the model with a longer context") {
+	if ds[0].Verdict != eval.Undecided || !ds[0].Failed || !strings.Contains(ds[0].Reason, "max_model_len 2000 tokens can be sure to hold; serve the model with a longer context") {
 		t.Errorf("over-long pair: %+v", ds[0])
 	}
 	if ds[1].Verdict != eval.Equivalent || f.calls.Load() != 1 {
 		t.Errorf("short pair %+v, %d calls", ds[1], f.calls.Load())
+	}
+	// A server that reports a context of 1 token: no pair is asked, and the
+	// totals say how many and why (issue 34.7).
+	var progress strings.Builder
+	f1 := newFakeOpenAI(t, `{"id":"m","max_model_len":1}`, oaAlways(`{"equivalent": true, "reason": "ok"}`))
+	j, err = NewOpenAI(context.Background(), Config{Host: f1.URL, Model: "m", Progress: &progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err = j.Judge(context.Background(), samplePairs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range ds {
+		if d.Verdict != eval.Undecided || !d.Failed {
+			t.Errorf("max_model_len 1: %+v", d)
+		}
+	}
+	if rs := j.LastRun(); rs.TooLong != len(samplePairs) || f1.calls.Load() != 0 {
+		t.Errorf("max_model_len 1: %+v, %d calls", rs, f1.calls.Load())
+	}
+	if want := fmt.Sprintf("%d not asked: too long for the model's context (the server's max_model_len 1; serve the model with a longer context)", len(samplePairs)); !strings.Contains(progress.String(), want) {
+		t.Errorf("the totals line does not say %q:\n%s", want, progress.String())
 	}
 }

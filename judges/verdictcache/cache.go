@@ -137,11 +137,18 @@ func (c *Cache) Close() error {
 func (c *Cache) Path() string { return c.path }
 
 // Key identifies a verdict: the judge, the model's digest, the prompt
-// version, the kind and the exact texts the model saw.
-func Key(judge, digest, promptVersion string, p eval.Pair) []byte {
+// version, the kind and the exact texts the model saw, then extra: what
+// else can change the verdict (a model judge's sampling options and the
+// versions its prompt depends on). Each part is length-prefixed; with no
+// extra the key is the one caches written before extra existed hold, and
+// a key with extra never equals one without (old entries simply miss).
+func Key(judge, digest, promptVersion string, p eval.Pair, extra ...string) []byte {
 	h := sha256.New()
 	for _, s := range []string{judge, digest, promptVersion, p.Kind.String(), p.Informal, p.FormalStatement, p.Gold, p.Pred} {
 		fmt.Fprintf(h, "%d:%s", len(s), s)
+	}
+	for _, s := range extra {
+		fmt.Fprintf(h, "+%d:%s", len(s), s)
 	}
 	return []byte(hex.EncodeToString(h.Sum(nil)))
 }
