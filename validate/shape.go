@@ -117,7 +117,9 @@ func WrongKind(data []byte) (Problem, bool) {
 
 // wrongKind recognises a first row that belongs to another kind of file.
 func wrongKind(line []byte) (Problem, bool) {
-	var row map[string]json.RawMessage
+	// Values as slices of the line: a json.RawMessage is a copy, one more
+	// of a 100 MB row on every validate and score (issue 34.9).
+	var row map[string]rawValue
 	if json.Unmarshal(line, &row) != nil {
 		return Problem{}, false
 	}
@@ -145,12 +147,12 @@ func wrongKind(line []byte) (Problem, bool) {
 // test-inputs row's diagnosis is: a row whose diagnosis is an array or a
 // string is a broken gold row, which the gold reader names field by
 // field, not a file of another kind.
-func diagnosisShape(raw json.RawMessage) bool {
+func diagnosisShape(raw rawValue) bool {
 	t := bytes.TrimSpace(raw)
 	return len(t) == 0 || string(t) == "null" || t[0] == '{'
 }
 
-func hasFilledDiagnosis(raw json.RawMessage) bool {
+func hasFilledDiagnosis(raw rawValue) bool {
 	var d map[string]any
 	if json.Unmarshal(raw, &d) != nil {
 		return false
