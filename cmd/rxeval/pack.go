@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -252,6 +254,17 @@ func mib(n int) string {
 // file (/dev/null, a FIFO, a terminal) is written to directly: a rename
 // would replace the device with a file.
 func writeFileAtomic(name string, data []byte) error {
+	return writeFileAtomicWith(name, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeFileAtomicWith is writeFileAtomic of what write writes, streamed
+// through a buffer rather than held whole in memory (a per-sample file
+// carries every text of the predictions: a copy was one more 120 MB
+// correction, issue 34.9).
+func writeFileAtomicWith(name string, write func(io.Writer) error) error {
 	fail := func(err error) error {
 		var pe *fs.PathError
 		var le *os.LinkError
@@ -263,12 +276,19 @@ func writeFileAtomic(name string, data []byte) error {
 		}
 		return &fs.PathError{Op: "write", Path: name, Err: err}
 	}
+	writeTo := func(f *os.File) error {
+		bw := bufio.NewWriterSize(f, 64<<10)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	}
 	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
 		f, err := os.OpenFile(name, os.O_WRONLY, 0)
 		if err != nil {
 			return fail(err)
 		}
-		if _, err := f.Write(data); err != nil {
+		if err := writeTo(f); err != nil {
 			f.Close()
 			return fail(err)
 		}
@@ -282,7 +302,7 @@ func writeFileAtomic(name string, data []byte) error {
 		return fail(err)
 	}
 	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
+	if err := writeTo(tmp); err != nil {
 		tmp.Close()
 		return fail(err)
 	}

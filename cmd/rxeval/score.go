@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -379,8 +380,12 @@ func (o *scoreOptions) writeOutputs(e *env, docs []eval.Document, cmp *eval.Comp
 	// vanished directory): the others hold what the run computed. Each
 	// failure is named by its flag; the last is the run's error (exit 2).
 	var failed []error
+	var putWith func(flag, path string, write func(io.Writer) error) bool
 	put := func(flag, path string, data []byte) bool {
-		err := writeOut(e.stdout, path, data)
+		return putWith(flag, path, func(w io.Writer) error { _, err := w.Write(data); return err })
+	}
+	putWith = func(flag, path string, write func(io.Writer) error) bool {
+		err := writeOutWith(e.stdout, path, write)
 		if err != nil {
 			if path != "" && path != "-" {
 				err = fmt.Errorf("%s %s: %w", flag, path, err)
@@ -400,11 +405,23 @@ func (o *scoreOptions) writeOutputs(e *env, docs []eval.Document, cmp *eval.Comp
 			if len(docs) > 1 {
 				path = perSystemPath(path, names[i])
 			}
-			var b bytes.Buffer
-			if err := write(d, &b); err != nil {
-				return err
+			// Streamed to the file: a per-sample file carries every text
+			// of the predictions (one more copy of a 120 MB correction).
+			// An error of the writer is the output's (put lists it and the
+			// other outputs are still written); any other is the run's.
+			var werr error
+			putWith(flag, path, func(w io.Writer) error {
+				ew := &errWriter{w: w}
+				werr = write(d, ew)
+				if werr != nil && ew.err != nil {
+					werr = nil
+					return ew.err
+				}
+				return werr
+			})
+			if werr != nil {
+				return werr
 			}
-			put(flag, path, b.Bytes())
 		}
 		return nil
 	}
@@ -505,6 +522,34 @@ func writeOut(stdout io.Writer, path string, data []byte) error {
 		return err
 	}
 	return writeFileAtomic(path, data)
+}
+
+// errWriter remembers the first error of the writer it wraps.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	n, err := e.w.Write(p)
+	if err != nil && e.err == nil {
+		e.err = err
+	}
+	return n, err
+}
+
+// writeOutWith is writeOut of what write writes, streamed (through a
+// buffer, to standard output or a temporary file renamed at the end)
+// instead of held whole in memory.
+func writeOutWith(stdout io.Writer, path string, write func(io.Writer) error) error {
+	if path == "" || path == "-" {
+		bw := bufio.NewWriterSize(stdout, 64<<10)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	}
+	return writeFileAtomicWith(path, write)
 }
 
 // addContext fills the judges' context of gold rows from a test-inputs file.
