@@ -135,7 +135,7 @@ func markJSON(mark string) []byte {
 func spliceTexts(w io.Writer, line []byte, long []longText) error {
 	for _, t := range long {
 		q := markJSON(t.mark)
-		i := bytes.Index(line, q) // once: marksOnce
+		i := bytes.Index(line, q)                      // once: marksOnce
 		if _, err := w.Write(line[:i+1]); err != nil { // through the opening quote
 			return err
 		}
