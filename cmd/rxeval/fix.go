@@ -124,7 +124,7 @@ func (o *fixOptions) rewrite(e *env, src *validate.Source) (data []byte, name st
 	// The input is dropped: data is all that is used of it from here, and
 	// the input, a rewritten copy and the check's copy of a long text were
 	// three of a 120 MB row at once (issue 34.9).
-	dropInput(src, data)
+	dropInput(&src.Data, data)
 	writeRewrites(e.stderr, name, rewrites)
 	if err := writeOut(e.stdout, o.out, data); err != nil {
 		return nil, "", err
@@ -155,16 +155,16 @@ func (o *fixOptions) remaining(e *env, in, name string, data []byte) error {
 	return nil
 }
 
-// dropInput drops src's bytes, once out (a rewritten copy) replaces
+// dropInput drops the bytes *in, once out (a rewritten copy) replaces
 // them, and when large collects them and returns their pages to the
 // system: the collector would otherwise wait until the heap doubled the
 // two copies it last saw live, and even collected, their pages stayed
 // resident while the check's copy of a long text took new ones: three
 // copies of a 120 MB row at once (issue 34.9: fix 377 MiB, 258 with
 // this). A small file, or one nothing rewrote, costs nothing.
-func dropInput(src *validate.Source, out []byte) {
-	large := len(src.Data) >= 32<<20 && len(out) > 0 && unsafe.SliceData(src.Data) != unsafe.SliceData(out)
-	src.Data = nil
+func dropInput(in *[]byte, out []byte) {
+	large := len(*in) >= 32<<20 && len(out) > 0 && unsafe.SliceData(*in) != unsafe.SliceData(out)
+	*in = nil
 	if large {
 		debug.FreeOSMemory()
 	}

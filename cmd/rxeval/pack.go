@@ -23,10 +23,12 @@ func init() {
 		summary: "validate a prediction file and write the .zip the track wants",
 		usage: `Usage: rxeval pack [flags] PRED.jsonl [-o submission.zip]
 
-Rewrites verdicts and categories written in a spelling the rules do not use
-("Aligned", a code such as "S2.4", a known misspelling) to the canonical
-strings, listing each rewrite on stderr, validates the result, then writes a
-zip holding it as the single deflated entry. An invalid file is not packed
+Writes the bytes fix writes: a byte order mark removed (at the start of the
+file or of a later line), CRLF and CR-only line ends made LF, each change
+said on stderr. Rewrites verdicts and categories written in a spelling the
+rules do not use ("Aligned", a code such as "S2.4", a known misspelling) to
+the canonical strings, listing each rewrite on stderr, validates the result,
+then writes a zip holding it as the single deflated entry. An invalid file is not packed
 unless --force; nor is one whose zip validate and score would take for a
 zip bomb (past 32 MiB at over 200:1: rows padded with spaces), unless
 --force (the message says how to compact it instead).
@@ -115,12 +117,18 @@ func (o *packOptions) validated(e *env) (*validate.Source, []byte, *validate.Rep
 		src.Close()
 		return nil, nil, nil, err
 	}
-	data, rewrites := validate.Canonicalize(src.Data)
-	// The input is dropped: data is all that is used of it from here, and
-	// a rewritten copy beside it and the check's copy of a long text were
-	// three of a 120 MB row at once (issue 34.9).
+	// The bytes fix writes: no byte order mark, LF line ends (each change
+	// said), then the canonical spellings. The input is dropped once a
+	// rewritten copy replaces it: the input, a copy and the check's copy
+	// of a long text were three of a 120 MB row at once (issue 34.9).
 	readable := src.Data != nil
-	dropInput(src, data)
+	repaired, notes := validate.RepairBytes(src.Data)
+	for _, n := range notes {
+		fmt.Fprintf(e.stderr, "%s: %s\n", validate.TermSafe(src.Name), n)
+	}
+	dropInput(&src.Data, repaired)
+	data, rewrites := validate.Canonicalize(repaired)
+	dropInput(&repaired, data)
 	writeRewrites(e.stderr, src.Name, rewrites)
 	rep := v.Validate(&validate.Source{Name: src.Name, Data: data, Problems: src.Problems}, validate.Options{Expected: exp, MaxDetails: 20, Lenient: o.lenient})
 	if !rep.Valid || rep.WarningCount > 0 {
