@@ -235,6 +235,11 @@ func (o *scoreOptions) loadGold(e *env, text *arena.Arena) ([]eval.Gold, eval.Go
 	if msg, hint, ok := validate.AuxCROnly("--gold", o.gold, goldSrc.Data); ok {
 		return nil, "", withHint{problemsError{msg}, hint}
 	}
+	// A JSON array, pretty-printed JSON, a comma after each object: said
+	// as the prediction reader says it, not as a broken first row.
+	if msg, hint, ok := validate.AuxLayout("--gold", o.gold, goldSrc.Data); ok {
+		return nil, "", withHint{problemsError{msg}, hint}
+	}
 	if p, ok := validate.WrongKind(goldSrc.Data); ok && !strings.Contains(p.Message, "gold-label") {
 		// Test inputs (every diagnosis null) or a per-sample report given
 		// as the gold: said as validate says it, not as a broken gold row.
@@ -248,6 +253,10 @@ func (o *scoreOptions) loadGold(e *env, text *arena.Arena) ([]eval.Gold, eval.Go
 	gold, shape, warns, err := eval.ParseGoldWarn(goldSrc.Data, text)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "%s: %v\n", validate.TermSafe(o.gold), validate.TermSafe(err.Error()))
+		var h hinted // an unknown category's "did you mean", as for predictions
+		if errors.As(err, &h) && h.Hint() != "" {
+			return nil, "", withHint{problemsError{fmt.Sprintf("%s: gold file is malformed", o.gold)}, h.Hint()}
+		}
 		return nil, "", problemsError{fmt.Sprintf("%s: gold file is malformed", o.gold)}
 	}
 	// Gold read otherwise than the rules write it is scored, and said: one
