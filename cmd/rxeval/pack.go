@@ -118,18 +118,11 @@ func (o *packOptions) validated(e *env) (*validate.Source, []byte, *validate.Rep
 		return nil, nil, nil, err
 	}
 	// The bytes fix writes: no byte order mark, LF line ends (each change
-	// said), then the canonical spellings. The input is dropped once a
-	// rewritten copy replaces it: the input, a copy and the check's copy
+	// said), then the canonical spellings. Each copy is dropped once the
+	// next replaces it: the input, a rewritten copy and the check's copy
 	// of a long text were three of a 120 MB row at once (issue 34.9).
 	readable := src.Data != nil
-	repaired, notes := validate.RepairBytes(src.Data)
-	for _, n := range notes {
-		fmt.Fprintf(e.stderr, "%s: %s\n", validate.TermSafe(src.Name), n)
-	}
-	dropInput(&src.Data, repaired)
-	data, rewrites := validate.Canonicalize(repaired)
-	dropInput(&repaired, data)
-	writeRewrites(e.stderr, src.Name, rewrites)
+	data := canonicalBytes(e, src)
 	rep := v.Validate(&validate.Source{Name: src.Name, Data: data, Problems: src.Problems}, validate.Options{Expected: exp, MaxDetails: 20, Lenient: o.lenient})
 	if !rep.Valid || rep.WarningCount > 0 {
 		rep.WriteText(e.stderr, 20, false)
@@ -148,6 +141,20 @@ func (o *packOptions) validated(e *env) (*validate.Source, []byte, *validate.Rep
 		return fail(fmt.Sprintf("%s holds no readable .jsonl; nothing written", o.in))
 	}
 	return src, data, rep, nil
+}
+
+// canonicalBytes is the bytes pack writes of src (whose Data it drops):
+// repaired as fix repairs them, canonical spellings, each change said.
+func canonicalBytes(e *env, src *validate.Source) []byte {
+	repaired, notes := validate.RepairBytes(src.Data)
+	for _, n := range notes {
+		fmt.Fprintf(e.stderr, "%s: %s\n", validate.TermSafe(src.Name), n)
+	}
+	dropInput(&src.Data, repaired)
+	data, rewrites := validate.Canonicalize(repaired)
+	dropInput(&repaired, data)
+	writeRewrites(e.stderr, src.Name, rewrites)
+	return data
 }
 
 // writeZip writes the one-entry zip, checks that it reads back the same,
