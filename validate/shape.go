@@ -219,12 +219,12 @@ func diagnosisShape(raw rawValue) bool {
 }
 
 func hasFilledDiagnosis(raw rawValue) bool {
-	var d map[string]any
+	var d map[string]rawValue // in place: a gold row's long correction is not decoded
 	if json.Unmarshal(raw, &d) != nil {
 		return false
 	}
 	for _, v := range d {
-		if v != nil {
+		if string(v) != "null" {
 			return true
 		}
 	}

@@ -66,8 +66,37 @@ func hugeRowFile(t *testing.T, dir, name string, n int, category string) (string
 	return p, int64(b.Len())
 }
 
+// hugeGoldFile is the example gold with its first row's correction n bytes
+// long.
+func hugeGoldFile(t *testing.T, dir string, n int) (string, int64) {
+	t.Helper()
+	ex, err := os.ReadFile("../../testdata/example/gold.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitN(ex, []byte("\n"), 2)
+	var row map[string]any
+	if err := json.Unmarshal(lines[0], &row); err != nil {
+		t.Fatal(err)
+	}
+	row["diagnosis"].(map[string]any)["corrected_statement"] = hugeText(n)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(row); err != nil {
+		t.Fatal(err)
+	}
+	b.Write(lines[1])
+	p := filepath.Join(dir, "gold.jsonl")
+	if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p, int64(b.Len())
+}
+
 // TestHugeRowMemory bounds what every command allocates, per byte of input,
-// on a file whose one row holds an 8 MB correction (issue 34.9: a 120 MB
+// on a file whose one row holds an 8 MB correction, and on a gold file
+// whose one row does (issue 34.9: a 120 MB
 // correction cost 250 MB in validate and score, but 727 MB with
 // --per-sample, 614 MB in fix, 751 MB in pack, 518 MB validating the zip).
 // Bytes allocated (runtime.MemStats.TotalAlloc, garbage included) bound the
@@ -105,20 +134,25 @@ func TestHugeRowMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	data = nil
+	bigGold, goldSize := hugeGoldFile(t, dir, n)
 	gold, inputs := "../../testdata/example/gold.jsonl", "../../testdata/example/inputs.jsonl"
 	cases := []struct {
 		name   string
 		args   []string
 		code   int
 		factor float64
+		size   int64 // of the input (0: the predictions')
 	}{
-		{"validate", []string{"validate", "--inputs", inputs, canon}, 0, 2.5},
-		{"score", []string{"score", "--gold", gold, canon}, 0, 2.5},
-		{"score --per-sample", []string{"score", "--gold", gold, "--per-sample", filepath.Join(dir, "ps.jsonl"), canon}, 0, 2.5},
-		{"fix", []string{"fix", spelled, "-o", filepath.Join(dir, "fixed.jsonl")}, 0, 3.5},
-		{"pack", []string{"pack", "--inputs", inputs, spelled, "-o", filepath.Join(dir, "packed.zip")}, 0, 3.5},
-		{"validate zip", []string{"validate", "--inputs", inputs, zipped}, 0, 2.5},
-		{"score zip", []string{"score", "--gold", gold, zipped}, 0, 2.5},
+		{"validate", []string{"validate", "--inputs", inputs, canon}, 0, 2.5, 0},
+		{"score", []string{"score", "--gold", gold, canon}, 0, 2.5, 0},
+		{"score --per-sample", []string{"score", "--gold", gold, "--per-sample", filepath.Join(dir, "ps.jsonl"), canon}, 0, 2.5, 0},
+		{"fix", []string{"fix", spelled, "-o", filepath.Join(dir, "fixed.jsonl")}, 0, 3.5, 0},
+		{"pack", []string{"pack", "--inputs", inputs, spelled, "-o", filepath.Join(dir, "packed.zip")}, 0, 3.5, 0},
+		{"validate zip", []string{"validate", "--inputs", inputs, zipped}, 0, 2.5, 0},
+		{"score zip", []string{"score", "--gold", gold, zipped}, 0, 2.5, 0},
+		// The gold's correction, read and unescaped once (the first row
+		// was decoded twice more to tell a gold file from test inputs).
+		{"score, huge gold row", []string{"score", "--gold", bigGold, "../../testdata/example/predictions.jsonl"}, 0, 2.5, goldSize},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -130,8 +164,12 @@ func TestHugeRowMemory(t *testing.T) {
 			if code != c.code {
 				t.Fatalf("exit %d, want %d\n%.2000s", code, c.code, stderr)
 			}
-			got := float64(after.TotalAlloc-before.TotalAlloc) / float64(size)
-			t.Logf("%-20s allocated %.2fx the input (%d MB of %d MB)", c.name, got, (after.TotalAlloc-before.TotalAlloc)>>20, size>>20)
+			in := size
+			if c.size > 0 {
+				in = c.size
+			}
+			got := float64(after.TotalAlloc-before.TotalAlloc) / float64(in)
+			t.Logf("%-20s allocated %.2fx the input (%d MB of %d MB)", c.name, got, (after.TotalAlloc-before.TotalAlloc)>>20, in>>20)
 			if got > c.factor {
 				t.Errorf("allocated %.2fx the input, over %.1fx", got, c.factor)
 			}
