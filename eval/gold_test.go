@@ -2,6 +2,7 @@ package eval
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -163,6 +164,33 @@ func TestParseGoldWarnings(t *testing.T) {
 	} {
 		if _, _, _, err := ParseGoldWarn([]byte(data), nil); err == nil || err.Error() != want {
 			t.Errorf("%s: %v, want %s", data, err, want)
+		}
+	}
+}
+
+// TestParseGoldCategoryHint: an unknown gold category gets the "did you
+// mean" the prediction reader gives (issue 32.5), a group of categories
+// the same advice; one far from every name gets none.
+func TestParseGoldCategoryHint(t *testing.T) {
+	row := func(cat string) string {
+		return `{"idx":"a","diagnosis":{"aligned":"Misaligned","error_type":` + cat + `,"error_location":"x","corrected_statement":"y"}}`
+	}
+	for cat, want := range map[string]string{
+		`"Operator Confuson"`:   `did you mean "Operator Confusion"?`,
+		`"Mathematical Object"`: `"Mathematical Object" is a group of categories; name one leaf category`,
+		`"Wrong Thing"`:         "",
+	} {
+		_, _, _, err := ParseGoldWarn([]byte(row(cat)), nil)
+		if err == nil {
+			t.Fatalf("%s: no error", cat)
+		}
+		var h interface{ Hint() string }
+		got := ""
+		if errors.As(err, &h) {
+			got = h.Hint()
+		}
+		if got != want {
+			t.Errorf("%s: hint %q, want %q (error: %v)", cat, got, want, err)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rxeval/rxeval/schema"
 )
@@ -35,20 +36,169 @@ type perSampleLine struct {
 
 // WritePerSample writes one JSON line per sample, each sub-task's outcome,
 // what decided it and the texts behind it; the first line also carries the
-// run (gold, predictions, judge).
+// run (gold, predictions, judge). A long text is escaped straight to w, not
+// marshalled with its line: a 120 MB correction cost 600 MB of encoder
+// buffers (issue 34.9).
 func (d Document) WritePerSample(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
+	var line bytes.Buffer
+	lineEnc := json.NewEncoder(&line)
+	lineEnc.SetEscapeHTML(false)
 	for i, o := range d.Outcomes {
 		l := perSampleLine{Outcome: o}
 		if i == 0 {
 			l.Run = &RunInfo{Version: d.Version, Gold: d.Gold, GoldSHA256: d.GoldSHA256, GoldShape: d.GoldShape, Pred: d.Pred, Judge: d.Judge, UndecidedScoredAs: d.StageTwo.UndecidedScoredAs}
 		}
-		if err := enc.Encode(l); err != nil {
+		long := l.longTexts()
+		if len(long) == 0 {
+			if err := enc.Encode(l); err != nil {
+				return err
+			}
+			continue
+		}
+		line.Reset()
+		if err := lineEnc.Encode(l); err != nil {
+			return err
+		}
+		if !marksOnce(line.Bytes(), long) {
+			// A text of the line holds a mark (written on purpose): the
+			// line is marshalled whole.
+			if err := enc.Encode(perSampleLine{Outcome: o, Run: l.Run}); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := spliceTexts(w, line.Bytes(), long); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// longText is a text of a per-sample line written apart from its line:
+// the line is marshalled with mark in its place.
+type longText struct {
+	mark, text string
+}
+
+// longTextMin is the length from which a text is written apart.
+const longTextMin = 64 << 10
+
+// longTexts puts a mark in place of each long text of the line (a string
+// that no text holds: NUL bytes around a number, which no marshalled
+// field writes but as \u0000) and returns them.
+func (l *perSampleLine) longTexts() []longText {
+	var long []longText
+	swap := func(s *string) {
+		if len(*s) < longTextMin {
+			return
+		}
+		mark := fmt.Sprintf("\x00rxeval-text-%d\x00", len(long))
+		long = append(long, longText{mark, *s})
+		*s = mark
+	}
+	swapPtr := func(p **string) {
+		if *p != nil && len(**p) >= longTextMin {
+			s := **p
+			swap(&s)
+			*p = &s
+		}
+	}
+	swap(&l.Informal)
+	swap(&l.Formal)
+	swapPtr(&l.GoldSegment)
+	swapPtr(&l.GoldCorrection)
+	swapPtr(&l.PredSegment)
+	swapPtr(&l.PredCorrection)
+	return long
+}
+
+// marksOnce reports whether each mark occurs once in the marshalled line.
+func marksOnce(line []byte, long []longText) bool {
+	for _, t := range long {
+		if bytes.Count(line, markJSON(t.mark)) != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// markJSON is a mark as the line holds it, quotes included.
+func markJSON(mark string) []byte {
+	q, _ := json.Marshal(mark)
+	return q
+}
+
+// spliceTexts writes the marshalled line with each mark replaced by its
+// text, escaped as encoding/json escapes it (SetEscapeHTML(false)).
+func spliceTexts(w io.Writer, line []byte, long []longText) error {
+	for _, t := range long {
+		q := markJSON(t.mark)
+		i := bytes.Index(line, q)                      // once: marksOnce
+		if _, err := w.Write(line[:i+1]); err != nil { // through the opening quote
+			return err
+		}
+		if err := writeEscaped(w, t.text); err != nil {
+			return err
+		}
+		line = line[i+len(q)-1:] // from the closing quote
+	}
+	_, err := w.Write(line)
+	return err
+}
+
+// writeEscaped writes s as the inside of a JSON string, as encoding/json
+// escapes it without HTML escaping, in pieces of at most 32 KB.
+func writeEscaped(w io.Writer, s string) error {
+	const hexDigits = "0123456789abcdef"
+	buf := make([]byte, 0, 32<<10+16)
+	flush := func() error {
+		_, err := w.Write(buf)
+		buf = buf[:0]
+		return err
+	}
+	for i := 0; i < len(s); {
+		if len(buf) >= 32<<10 {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				buf = append(buf, '\\', c)
+			case c >= 0x20:
+				buf = append(buf, c)
+			case c == '\n':
+				buf = append(buf, '\\', 'n')
+			case c == '\r':
+				buf = append(buf, '\\', 'r')
+			case c == '\t':
+				buf = append(buf, '\\', 't')
+			case c == '\b':
+				buf = append(buf, '\\', 'b')
+			case c == '\f':
+				buf = append(buf, '\\', 'f')
+			default:
+				buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			buf = append(buf, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			buf = append(buf, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+		default:
+			buf = append(buf, s[i:i+size]...)
+		}
+		i += size
+	}
+	return flush()
 }
 
 // ParsePerSample reads a per-sample file written by WritePerSample (or an

@@ -407,7 +407,7 @@ func parseGoldRow(raw *goldRow, shape GoldShape) (Gold, []GoldWarning, error) {
 	}
 	c, m := schema.Lookup(category.S)
 	if m == schema.NoMatch {
-		return g, nil, fmt.Errorf("%s: %q is not one of the 28 SCI categories", names[1], category.S)
+		return g, nil, hintedError{fmt.Errorf("%s: %q is not one of the 28 SCI categories", names[1], category.S), schema.CategoryHint(category.S)}
 	}
 	if m != schema.Canonical && m != schema.Alternate {
 		warn(names[1], GoldNoncanonicalCategory, "%q is not written as the rules write it: read as %q", category.S, c.Name)
@@ -427,6 +427,17 @@ func parseGoldRow(raw *goldRow, shape GoldShape) (Gold, []GoldWarning, error) {
 	}
 	return g, warns, nil
 }
+
+// hintedError is an error with advice for the user (Hint, which the
+// command prints after it).
+type hintedError struct {
+	err  error
+	hint string
+}
+
+func (e hintedError) Error() string { return e.err.Error() }
+func (e hintedError) Unwrap() error { return e.err }
+func (e hintedError) Hint() string  { return e.hint }
 
 // clip quotes s, cut to 60 bytes at a rune boundary.
 func clip(s string) string {

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -155,6 +156,19 @@ func Index(name string) (int, bool) {
 func IsGroup(s string) (string, bool) {
 	g, ok := groups[key(s)]
 	return g, ok
+}
+
+// CategoryHint is the advice for a category that names none of the 28
+// (Lookup's NoMatch), as the prediction and gold readers give it: name a
+// leaf for a group, "did you mean" the closest name; "" when none is close.
+func CategoryHint(s string) string {
+	if g, ok := IsGroup(s); ok {
+		return fmt.Sprintf("%q is a group of categories; name one leaf category", g)
+	}
+	if c, ok := Suggest(s); ok {
+		return fmt.Sprintf("did you mean %q?", c)
+	}
+	return ""
 }
 
 // Suggest returns the canonical name closest to s, if one is close enough to

@@ -2,8 +2,12 @@ package validate
 
 import (
 	"bytes"
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/rxeval/rxeval/schema"
 )
 
 func TestCanonicalize(t *testing.T) {
@@ -97,4 +101,90 @@ func FuzzCanonicalize(f *testing.F) {
 			t.Fatalf("line count changed: %q -> %q", data, out)
 		}
 	})
+}
+
+// FuzzLineEditsInPlace: the in-place reader finds the edits the decoder
+// found (the same spans, texts and rewrites) on every line.
+func FuzzLineEditsInPlace(f *testing.F) {
+	for _, s := range []string{
+		`{"idx":"a","verdict":"Aligned","error_category":"S2.4"}`,
+		`{"verdict":" MISALIGNED","error_category":"power error","verdict":"aligned"}`,
+		`{"idx":"\u00e9","verdict":"Misaligned","x":[1,{"verdict":"Aligned"}],"n":-1.5e3}`,
+		`  {"idx" : "b" , "error_category" : "s2.3" , "corrected_statement" : "a \"b\" \\ c"}  `,
+		`{"idx":"b","verdict":"Aligned"} {"x":1}`,
+		`{"idx":"b","verdict":"Aligned"`, `{"verdict":true,"error_category":null}`, "{\"verdict\":\"Al\xffigned\"}", `{"ver\u0064ict":"Aligned"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		if bytes.IndexByte(line, '\n') >= 0 {
+			return
+		}
+		got, want := lineEdits(line), lineEditsDecoder(line)
+		if len(got) == 0 && len(want) == 0 {
+			return
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q:\nin place %+v\ndecoder  %+v", line, got, want)
+		}
+	})
+}
+
+// lineEditsDecoder is lineEdits as it was, with a json.Decoder: the
+// oracle of FuzzLineEditsInPlace. It finds the top-level verdict and error_category values of one
+// line that need rewriting, in order.
+func lineEditsDecoder(line []byte) []edit {
+	if !bytes.Contains(line, []byte(schema.FieldVerdict)) && !bytes.Contains(line, []byte(schema.FieldErrorCategory)) {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var edits []edit
+	idx := ""
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		key, _ := t.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil
+		}
+		end := int(dec.InputOffset())
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			continue // null, or not a string: nothing to rewrite
+		}
+		to := ""
+		switch key {
+		case schema.FieldIdx:
+			idx = s
+		case schema.FieldVerdict:
+			if misaligned, ok := parseVerdict(s); ok {
+				to = "aligned"
+				if misaligned {
+					to = "misaligned"
+				}
+			}
+		case schema.FieldErrorCategory:
+			if c, m := schema.Lookup(s); m == schema.Normalized {
+				to = c.Name
+			}
+		}
+		if to == "" || to == s {
+			continue
+		}
+		text, _ := json.Marshal(to)
+		edits = append(edits, edit{from: end - len(raw), to: end, text: text, rewrite: Rewrite{Field: key, From: s, To: to}})
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil // not one well-formed object: leave the line alone
+	}
+	for i := range edits {
+		edits[i].rewrite.Idx = strings.Clone(idx)
+	}
+	return edits
 }

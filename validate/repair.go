@@ -15,6 +15,28 @@ import (
 // cannot read whole: a file with a broken object is left to validate's
 // messages. notes says what was done.
 func Repair(data []byte) (out []byte, notes []string) {
+	data, notes = RepairBytes(data)
+	if oneObjectPerLine(data) {
+		return data, notes
+	}
+	objs, shape, ok := readObjects(data)
+	if !ok {
+		return data, notes
+	}
+	var b bytes.Buffer
+	for _, o := range objs {
+		json.Compact(&b, o)
+		b.WriteByte('\n')
+	}
+	// rxeval fix looks for "one per line" in this note.
+	return b.Bytes(), append(notes, fmt.Sprintf("wrote the %s one per line (the file was %s)", plural(len(objs), "object"), shape))
+}
+
+// RepairBytes is the part of Repair that leaves the objects where they
+// are: byte order marks removed, CRLF and CR-only line ends made LF, a raw
+// CR inside a string escaped (rxeval pack writes these canonical bytes, as
+// fix does). It returns data itself when nothing changed.
+func RepairBytes(data []byte) (out []byte, notes []string) {
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		data = data[3:]
 		notes = append(notes, "removed the byte order mark")
@@ -32,21 +54,7 @@ func Repair(data []byte) (out []byte, notes []string) {
 	}
 	var crNotes []string
 	data, crNotes = repairLoneCRs(data)
-	notes = append(notes, crNotes...)
-	if oneObjectPerLine(data) {
-		return data, notes
-	}
-	objs, shape, ok := readObjects(data)
-	if !ok {
-		return data, notes
-	}
-	var b bytes.Buffer
-	for _, o := range objs {
-		json.Compact(&b, o)
-		b.WriteByte('\n')
-	}
-	// rxeval fix looks for "one per line" in this note.
-	return b.Bytes(), append(notes, fmt.Sprintf("wrote the %s one per line (the file was %s)", plural(len(objs), "object"), shape))
+	return data, append(notes, crNotes...)
 }
 
 // oneObjectPerLine reports whether every non-blank line is one JSON object.

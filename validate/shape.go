@@ -42,44 +42,110 @@ func diagnoseText(data []byte) (Problem, bool) {
 	}
 	firstLine, _, _ := bytes.Cut(trimmed, []byte("\n"))
 	firstLine = bytes.TrimSpace(firstLine)
+	if l, ok := readLayout(trimmed, firstLine); ok {
+		return l.problem(), true
+	}
+	return wrongKind(firstLine)
+}
+
+// layout is how a file that is JSON but not JSON Lines is laid out: a JSON
+// array (of n elements), n pretty-printed objects over lines, or n objects
+// of which commas are followed by a comma.
+type layout struct {
+	kind             string // "array", "pretty" or "commas"
+	n, lines, commas int
+}
+
+// readLayout recognises a JSON array, pretty-printed JSON and a comma
+// after each object, for every reader of JSON Lines (predictions, gold).
+// The values are walked in place: nothing of the file is copied.
+func readLayout(trimmed, firstLine []byte) (layout, bool) {
+	if len(trimmed) == 0 {
+		return layout{}, false
+	}
 	if trimmed[0] == '[' && json.Valid(trimmed) {
-		var rows []json.RawMessage
-		n := "a JSON array"
-		if json.Unmarshal(trimmed, &rows) == nil {
-			n = fmt.Sprintf("a JSON array of %d elements", len(rows))
-		}
-		return Problem{Code: CodeNotJSONL, Message: "the file is " + n + ", not JSON Lines (one object per line)", Hint: "write one object per line: rxeval fix FILE -o FIXED.jsonl (or jq -c '.[]' FILE)"}, true
+		return layout{kind: "array", n: arrayLen(trimmed)}, true
 	}
 	if trimmed[0] == '{' && !json.Valid(firstLine) {
 		// Objects spread over several lines: pretty-printed JSON.
-		dec := json.NewDecoder(bytes.NewReader(trimmed))
-		n := 0
-		for {
-			var v json.RawMessage
-			if err := dec.Decode(&v); err != nil {
+		n, p := 0, 0
+		for p < len(trimmed) {
+			end := valueEnd(trimmed, p)
+			if end < 0 || !json.Valid(trimmed[p:end]) {
 				break
 			}
 			n++
+			p = skipSpace(trimmed, end)
 		}
 		lines := bytes.Count(trimmed, []byte("\n")) + 1
-		if n > 0 && lines > n && dec.InputOffset() == int64(len(trimmed)) {
-			return Problem{Code: CodeNotJSONL, Message: fmt.Sprintf("the file is pretty-printed JSON (%d objects over %d lines), not JSON Lines (one object per line)", n, lines), Hint: "write each object on one line: rxeval fix FILE -o FIXED.jsonl (or jq -c . FILE)"}, true
+		if n > 0 && lines > n && p == len(trimmed) {
+			return layout{kind: "pretty", n: n, lines: lines}, true
 		}
 	}
-	if p, ok := trailingCommas(trimmed); ok {
-		return p, true
+	if lines, commas, ok := trailingCommas(trimmed); ok {
+		return layout{kind: "commas", n: lines, commas: commas}, true
 	}
-	return wrongKind(firstLine)
+	return layout{}, false
+}
+
+// arrayLen counts the elements of a valid JSON array, in place.
+func arrayLen(arr []byte) int {
+	n := 0
+	for p := skipSpace(arr, 1); p < len(arr) && arr[p] != ']'; {
+		n++
+		p = skipSpace(arr, valueEnd(arr, p))
+		if p < len(arr) && arr[p] == ',' {
+			p = skipSpace(arr, p+1)
+		}
+	}
+	return n
+}
+
+// problem is the not_jsonl problem of a prediction file laid out so.
+func (l layout) problem() Problem {
+	switch l.kind {
+	case "array":
+		return Problem{Code: CodeNotJSONL, Message: fmt.Sprintf("the file is a JSON array of %s, not JSON Lines (one object per line)", plural(l.n, "element")), Hint: "write one object per line: rxeval fix FILE -o FIXED.jsonl (or jq -c '.[]' FILE)"}
+	case "pretty":
+		return Problem{Code: CodeNotJSONL, Message: fmt.Sprintf("the file is pretty-printed JSON (%d objects over %d lines), not JSON Lines (one object per line)", l.n, l.lines), Hint: "write each object on one line: rxeval fix FILE -o FIXED.jsonl (or jq -c . FILE)"}
+	}
+	return Problem{Code: CodeNotJSONL, Message: fmt.Sprintf("%d of %s %s followed by a comma; JSON Lines has none", l.commas, plural(l.n, "object"), map[bool]string{true: "is", false: "are"}[l.commas == 1]), Hint: "remove the commas at the ends of the lines (rxeval fix FILE -o FIXED does it)"}
+}
+
+// AuxLayout is the not_jsonl diagnosis (a JSON array, pretty-printed JSON,
+// a comma after each object) for an input that is not a prediction file
+// (gold): the message names the file and its role as the prediction
+// reader's does, and the hint is what needs no rxeval fix (which repairs
+// prediction files).
+func AuxLayout(role, name string, data []byte) (msg, hint string, ok bool) {
+	trimmed := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	firstLine, _, _ := bytes.Cut(trimmed, []byte("\n"))
+	l, ok := readLayout(trimmed, bytes.TrimSpace(firstLine))
+	if !ok {
+		return "", "", false
+	}
+	switch l.kind {
+	case "array":
+		msg = fmt.Sprintf("the %s file is a JSON array of %s, not JSON Lines (one object per line)", role, plural(l.n, "element"))
+		hint = fmt.Sprintf("write one object per line: jq -c '.[]' %s > FIXED.jsonl", name)
+	case "pretty":
+		msg = fmt.Sprintf("the %s file is pretty-printed JSON (%d objects over %d lines), not JSON Lines (one object per line)", role, l.n, l.lines)
+		hint = fmt.Sprintf("write each object on one line: jq -c . %s > FIXED.jsonl", name)
+	default:
+		msg = fmt.Sprintf("the %s file has %d of %s followed by a comma; JSON Lines has none", role, l.commas, plural(l.n, "object"))
+		hint = fmt.Sprintf("remove the commas at the ends of the lines: jq -c . %s > FIXED.jsonl", name)
+	}
+	return fmt.Sprintf("%s: %s [%s]", name, msg, CodeNotJSONL), hint, true
 }
 
 // trailingCommas recognises JSON Lines with a comma after every object
 // (an array's rows pasted without the brackets): one problem, not a parse
 // error per line and every id "missing".
-func trailingCommas(data []byte) (Problem, bool) {
+func trailingCommas(data []byte) (lines, commas int, ok bool) {
 	// Lines are walked in place, and the walk stops at the second line
 	// without a comma: no allocation per line (a file of millions of
 	// broken lines must stay cheap).
-	lines, commas, without := 0, 0, 0
+	without := 0
 	for rest := data; len(rest) > 0; {
 		l := rest
 		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
@@ -95,14 +161,14 @@ func trailingCommas(data []byte) (Problem, bool) {
 		if bytes.HasSuffix(l, []byte(",")) && json.Valid(l[:len(l)-1]) {
 			commas++
 		} else if without++; without > 1 {
-			return Problem{}, false
+			return 0, 0, false
 		}
 	}
 	// Every line, or every line but one (the last often has none).
 	if commas == 0 || commas < lines-1 {
-		return Problem{}, false
+		return 0, 0, false
 	}
-	return Problem{Code: CodeNotJSONL, Message: fmt.Sprintf("%d of %s %s followed by a comma; JSON Lines has none", commas, plural(lines, "object"), map[bool]string{true: "is", false: "are"}[commas == 1]), Hint: "remove the commas at the ends of the lines (rxeval fix FILE -o FIXED does it)"}, true
+	return lines, commas, true
 }
 
 // WrongKind recognises a file whose first row belongs to another kind of
@@ -117,7 +183,9 @@ func WrongKind(data []byte) (Problem, bool) {
 
 // wrongKind recognises a first row that belongs to another kind of file.
 func wrongKind(line []byte) (Problem, bool) {
-	var row map[string]json.RawMessage
+	// Values as slices of the line: a json.RawMessage is a copy, one more
+	// of a 100 MB row on every validate and score (issue 34.9).
+	var row map[string]rawValue
 	if json.Unmarshal(line, &row) != nil {
 		return Problem{}, false
 	}
@@ -145,18 +213,18 @@ func wrongKind(line []byte) (Problem, bool) {
 // test-inputs row's diagnosis is: a row whose diagnosis is an array or a
 // string is a broken gold row, which the gold reader names field by
 // field, not a file of another kind.
-func diagnosisShape(raw json.RawMessage) bool {
+func diagnosisShape(raw rawValue) bool {
 	t := bytes.TrimSpace(raw)
 	return len(t) == 0 || string(t) == "null" || t[0] == '{'
 }
 
-func hasFilledDiagnosis(raw json.RawMessage) bool {
-	var d map[string]any
+func hasFilledDiagnosis(raw rawValue) bool {
+	var d map[string]rawValue // in place: a gold row's long correction is not decoded
 	if json.Unmarshal(raw, &d) != nil {
 		return false
 	}
 	for _, v := range d {
-		if v != nil {
+		if string(v) != "null" {
 			return true
 		}
 	}

@@ -589,13 +589,7 @@ func (w *validator) resolveCategory(r *Row, add func(field string, code Code, ms
 		r.CategoryMeant = c.Name
 		add(schema.FieldErrorCategory, CodeNoncanonicalCategory, fmt.Sprintf("%q is not written as the rules write it (%s %q); it scores as a wrong category", r.Category.S, c.Code, c.Name), fmt.Sprintf("write %q (rxeval fix rewrites it)", c.Name))
 	default:
-		hint := ""
-		if g, ok := schema.IsGroup(r.Category.S); ok {
-			hint = fmt.Sprintf("%q is a group of categories; name one leaf category", g)
-		} else if s, ok := schema.Suggest(r.Category.S); ok {
-			hint = fmt.Sprintf("did you mean %q?", s)
-		}
-		add(schema.FieldErrorCategory, CodeUnknownCategory, fmt.Sprintf("%q is not one of the 28 SCI categories: an error; rxeval score still scores the row, with a wrong category", r.Category.S), hint)
+		add(schema.FieldErrorCategory, CodeUnknownCategory, fmt.Sprintf("%q is not one of the 28 SCI categories: an error; rxeval score still scores the row, with a wrong category", r.Category.S), schema.CategoryHint(r.Category.S))
 	}
 }
 

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -21,10 +23,12 @@ func init() {
 		summary: "validate a prediction file and write the .zip the track wants",
 		usage: `Usage: rxeval pack [flags] PRED.jsonl [-o submission.zip]
 
-Rewrites verdicts and categories written in a spelling the rules do not use
-("Aligned", a code such as "S2.4", a known misspelling) to the canonical
-strings, listing each rewrite on stderr, validates the result, then writes a
-zip holding it as the single deflated entry. An invalid file is not packed
+Writes the bytes fix writes: a byte order mark removed (at the start of the
+file or of a later line), CRLF and CR-only line ends made LF, each change
+said on stderr. Rewrites verdicts and categories written in a spelling the
+rules do not use ("Aligned", a code such as "S2.4", a known misspelling) to
+the canonical strings, listing each rewrite on stderr, validates the result,
+then writes a zip holding it as the single deflated entry. An invalid file is not packed
 unless --force; nor is one whose zip validate and score would take for a
 zip bomb (past 32 MiB at over 200:1: rows padded with spaces), unless
 --force (the message says how to compact it instead).
@@ -124,8 +128,11 @@ func (o *packOptions) validated(e *env) (*validate.Source, []byte, *validate.Rep
 		src.Close()
 		return nil, nil, nil, err
 	}
-	data, rewrites := validate.Canonicalize(src.Data)
-	o.listRewrites(e.stderr, src.Name, rewrites)
+	// The bytes fix writes: no byte order mark, LF line ends (each change
+	// said), then the canonical spellings. Each copy is dropped once the
+	// next replaces it.
+	readable := src.Data != nil
+	data, rewrites := o.canonicalBytes(e, src)
 	rep := v.Validate(&validate.Source{Name: src.Name, Data: data, Problems: src.Problems}, validate.Options{Expected: exp, MaxDetails: o.maxErrors, Lenient: o.lenient})
 	if (!rep.Valid || rep.WarningCount > 0) && o.format == "text" {
 		rep.WriteText(e.stderr, o.maxErrors, o.quiet)
@@ -144,16 +151,33 @@ func (o *packOptions) validated(e *env) (*validate.Source, []byte, *validate.Rep
 		}
 		return fail(fmt.Sprintf("%s would be rejected by the track's server (%s); nothing written (--force packs it anyway)", o.in, strings.Join(rep.ErrorCounts(true), ", ")))
 	}
-	if src.Data == nil {
+	if !readable {
 		return fail(fmt.Sprintf("%s holds no readable .jsonl; nothing written", o.in))
 	}
 	return src, data, rep, nil
 }
 
+// canonicalBytes is the bytes pack writes of src (whose Data it drops):
+// repaired as fix repairs them, canonical spellings, each change said.
+func (o *packOptions) canonicalBytes(e *env, src *validate.Source) ([]byte, []validate.Rewrite) {
+	repaired, notes := validate.RepairBytes(src.Data)
+	for _, n := range notes {
+		fmt.Fprintf(e.stderr, "%s: %s\n", validate.TermSafe(src.Name), n)
+	}
+	dropInput(&src.Data, repaired)
+	data, rewrites := validate.Canonicalize(repaired)
+	dropInput(&repaired, data)
+	o.listRewrites(e.stderr, src.Name, rewrites)
+	return data, rewrites
+}
+
 // writeZip writes the one-entry zip, checks that it reads back the same,
 // and says so.
 func (o *packOptions) writeZip(e *env, src *validate.Source, data []byte, rep *validate.Report) error {
+	// Room for the zip at the 5:1 that prediction files deflate to at
+	// least: no doubling buffer's copies of it.
 	var buf bytes.Buffer
+	buf.Grow(len(data)/5 + 4096)
 	entry := filepath.Base(o.in)
 	if o.in == "-" {
 		entry = "predictions.jsonl"
@@ -164,16 +188,17 @@ func (o *packOptions) writeZip(e *env, src *validate.Source, data []byte, rep *v
 	if err := validate.WriteZip(&buf, entry, data); err != nil {
 		return err
 	}
-	// Read back as validate and score read it; a zip they would refuse
-	// only for its ratio (a genuine file that deflates past 200:1) is
-	// read back without that check, and written with --force.
-	back, err := validate.ReadZip(o.out, buf.Bytes(), int64(len(data))+1)
+	// Read back as validate and score read it, the entry compared with
+	// data as it inflates; a zip they would refuse only for its ratio (a
+	// genuine file that deflates past 200:1) is read back without that
+	// check, and written with --force.
+	back, err := validate.ReadBackZip(o.out, buf.Bytes(), data, int64(len(data))+1, true)
 	bomb := err == nil && back.Data == nil && onlyBomb(back.Problems)
 	if bomb {
 		if !o.force {
 			return o.bombRefusal(data, buf.Bytes())
 		}
-		back, err = validate.ReadWrittenZip(o.out, buf.Bytes(), int64(len(data))+1)
+		back, err = validate.ReadBackZip(o.out, buf.Bytes(), data, int64(len(data))+1, false)
 	}
 	switch {
 	case err != nil:
@@ -186,8 +211,6 @@ func (o *packOptions) writeZip(e *env, src *validate.Source, data []byte, rep *v
 			why = append(why, p.String())
 		}
 		return problemsError{fmt.Sprintf("%s: nothing written: validate and score would refuse the zip: %s", o.out, strings.Join(why, "; "))}
-	case !bytes.Equal(back.Data, data):
-		return fmt.Errorf("internal error: the zip does not read back: its entry holds %d bytes, not the %d packed", len(back.Data), len(data))
 	}
 	if bomb {
 		fmt.Fprintf(e.stderr, "rxeval pack: warning: %s: packed with --force, though its entry inflates %s to %d:1, past the zip-bomb limit (over %d:1 past %d MiB): rxeval validate and score refuse the zip (zip_bomb), and other readers may; check the file itself with rxeval validate %s\n",
@@ -270,6 +293,17 @@ func mib(n int) string {
 // file (/dev/null, a FIFO, a terminal) is written to directly: a rename
 // would replace the device with a file.
 func writeFileAtomic(name string, data []byte) error {
+	return writeFileAtomicWith(name, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeFileAtomicWith is writeFileAtomic of what write writes, streamed
+// through a buffer rather than held whole in memory (a per-sample file
+// carries every text of the predictions: a copy was one more 120 MB
+// correction, issue 34.9).
+func writeFileAtomicWith(name string, write func(io.Writer) error) error {
 	fail := func(err error) error {
 		var pe *fs.PathError
 		var le *os.LinkError
@@ -281,12 +315,19 @@ func writeFileAtomic(name string, data []byte) error {
 		}
 		return &fs.PathError{Op: "write", Path: name, Err: err}
 	}
+	writeTo := func(f *os.File) error {
+		bw := bufio.NewWriterSize(f, 64<<10)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	}
 	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
 		f, err := openOutputDevice(name, st)
 		if err != nil {
 			return fail(err)
 		}
-		if _, err := f.Write(data); err != nil {
+		if err := writeTo(f); err != nil {
 			f.Close()
 			return fail(err)
 		}
@@ -300,7 +341,7 @@ func writeFileAtomic(name string, data []byte) error {
 		return fail(err)
 	}
 	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
+	if err := writeTo(tmp); err != nil {
 		tmp.Close()
 		return fail(err)
 	}

@@ -171,3 +171,34 @@ func TestPackWindowsZip(t *testing.T) {
 		t.Errorf("the .jsonl is not at the top of the packed zip:\n%s", stdout)
 	}
 }
+
+// TestPackWritesWhatFixWrites: the zip's entry is the bytes fix writes for
+// a file with a byte order mark, CRLF, CR-only line ends or a mark at a
+// later line's start (issue 32.5: pack kept the mark and the CRLF).
+func TestPackWritesWhatFixWrites(t *testing.T) {
+	dir := t.TempDir()
+	ids := filepath.Join(dir, "ids.txt")
+	os.WriteFile(ids, []byte("formalrx_0001\nformalrx_0002\nformalrx_0003\n"), 0o644)
+	for _, f := range []string{"bom", "crlf", "cr_only", "bom_middle", "code_as_category"} {
+		in := "../../testdata/bad/" + f + ".jsonl"
+		fixed, zipped := filepath.Join(dir, f+".fixed.jsonl"), filepath.Join(dir, f+".zip")
+		if _, stderr, code := runCLI("fix", in, "-o", fixed); code != 0 {
+			t.Fatalf("fix %s: exit %d\n%s", f, code, stderr)
+		}
+		if _, stderr, code := runCLI("pack", "--ids", ids, in, "-o", zipped); code != 0 {
+			t.Fatalf("pack %s: exit %d\n%s", f, code, stderr)
+		}
+		want, _ := os.ReadFile(fixed)
+		zr, err := zip.OpenReader(zipped)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rc, _ := zr.File[0].Open()
+		var got bytes.Buffer
+		got.ReadFrom(rc)
+		zr.Close()
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("%s: the zip holds\n%q\nfix writes\n%q", f, got.Bytes(), want)
+		}
+	}
+}

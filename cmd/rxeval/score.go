@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -233,6 +234,11 @@ func (o *scoreOptions) loadGold(e *env, text *arena.Arena) ([]eval.Gold, eval.Go
 	if msg, hint, ok := validate.AuxCROnly("--gold", o.gold, goldSrc.Data); ok {
 		return nil, "", withHint{problemsError{msg}, hint}
 	}
+	// A JSON array, pretty-printed JSON, a comma after each object: said
+	// as the prediction reader says it, not as a broken first row.
+	if msg, hint, ok := validate.AuxLayout("--gold", o.gold, goldSrc.Data); ok {
+		return nil, "", withHint{problemsError{msg}, hint}
+	}
 	if p, ok := validate.WrongKind(goldSrc.Data); ok && !strings.Contains(p.Message, "gold-label") {
 		// Test inputs (every diagnosis null) or a per-sample report given
 		// as the gold: said as validate says it, not as a broken gold row.
@@ -246,6 +252,10 @@ func (o *scoreOptions) loadGold(e *env, text *arena.Arena) ([]eval.Gold, eval.Go
 	gold, shape, warns, err := eval.ParseGoldWarn(goldSrc.Data, text)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "%s: %v\n", validate.TermSafe(o.gold), validate.TermSafe(err.Error()))
+		var h hinted // an unknown category's "did you mean", as for predictions
+		if errors.As(err, &h) && h.Hint() != "" {
+			return nil, "", withHint{problemsError{fmt.Sprintf("%s: gold file is malformed", o.gold)}, h.Hint()}
+		}
 		return nil, "", problemsError{fmt.Sprintf("%s: gold file is malformed", o.gold)}
 	}
 	// Gold read otherwise than the rules write it is scored, and said: one
@@ -378,8 +388,12 @@ func (o *scoreOptions) writeOutputs(e *env, docs []eval.Document, cmp *eval.Comp
 	// vanished directory): the others hold what the run computed. Each
 	// failure is named by its flag; the last is the run's error (exit 2).
 	var failed []error
+	var putWith func(flag, path string, write func(io.Writer) error) bool
 	put := func(flag, path string, data []byte) bool {
-		err := writeOut(e.stdout, path, data)
+		return putWith(flag, path, func(w io.Writer) error { _, err := w.Write(data); return err })
+	}
+	putWith = func(flag, path string, write func(io.Writer) error) bool {
+		err := writeOutWith(e.stdout, path, write)
 		if err != nil {
 			if path != "" && path != "-" {
 				err = fmt.Errorf("%s %s: %w", flag, path, err)
@@ -399,11 +413,23 @@ func (o *scoreOptions) writeOutputs(e *env, docs []eval.Document, cmp *eval.Comp
 			if len(docs) > 1 {
 				path = perSystemPath(path, names[i])
 			}
-			var b bytes.Buffer
-			if err := write(d, &b); err != nil {
-				return err
+			// Streamed to the file: a per-sample file carries every text
+			// of the predictions (one more copy of a 120 MB correction).
+			// An error of the writer is the output's (put lists it and the
+			// other outputs are still written); any other is the run's.
+			var werr error
+			putWith(flag, path, func(w io.Writer) error {
+				ew := &errWriter{w: w}
+				werr = write(d, ew)
+				if werr != nil && ew.err != nil {
+					werr = nil
+					return ew.err
+				}
+				return werr
+			})
+			if werr != nil {
+				return werr
 			}
-			put(flag, path, b.Bytes())
 		}
 		return nil
 	}
@@ -504,6 +530,34 @@ func writeOut(stdout io.Writer, path string, data []byte) error {
 		return err
 	}
 	return writeFileAtomic(path, data)
+}
+
+// errWriter remembers the first error of the writer it wraps.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	n, err := e.w.Write(p)
+	if err != nil && e.err == nil {
+		e.err = err
+	}
+	return n, err
+}
+
+// writeOutWith is writeOut of what write writes, streamed (through a
+// buffer, to standard output or a temporary file renamed at the end)
+// instead of held whole in memory.
+func writeOutWith(stdout io.Writer, path string, write func(io.Writer) error) error {
+	if path == "" || path == "-" {
+		bw := bufio.NewWriterSize(stdout, 64<<10)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	}
+	return writeFileAtomicWith(path, write)
 }
 
 // addContext fills the judges' context of gold rows from a test-inputs file.
