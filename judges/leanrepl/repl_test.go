@@ -237,6 +237,7 @@ func TestStatementForms(t *testing.T) {
 		{"theorem t (x : ℕ := 3) : x = 3 := by simp", "sorry", "theorem t (x : ℕ := 3) : x = 3 := sorry"},
 		{"theorem t (s : String) (h : s = \":=\") : True", "sorry", "theorem t (s : String) (h : s = \":=\") : True := sorry"},
 		{"theorem t : True -- := hidden\n", "sorry", "theorem t : True -- := hidden := sorry"},
+		{"theorem «a := (b» : True := trivial", "sorry", "theorem «a := (b» : True := sorry"},
 	} {
 		if got := WithProof(tt.in, tt.proof); got != tt.want {
 			t.Errorf("WithProof(%q) = %q, want %q", tt.in, got, tt.want)
@@ -248,6 +249,10 @@ func TestStatementForms(t *testing.T) {
 		{"@[simp] protected theorem foo : True", "@[simp] protected theorem NEW : True"},
 		{"example : 1 = 1", "theorem NEW : 1 = 1"},
 		{"1 = 1", "theorem NEW : 1 = 1"},
+		// A «…» name is one name, spaces and all (issue 34.8).
+		{"theorem «a b» (x : ℕ) : x = x", "theorem NEW (x : ℕ) : x = x"},
+		{"theorem Foo.«my lemma».bar : True", "theorem NEW : True"},
+		{"lemma «x:y» : True", "theorem NEW : True"},
 	} {
 		if got := Renamed(tt.in, "NEW"); got != tt.want {
 			t.Errorf("Renamed(%q) = %q, want %q", tt.in, got, tt.want)
