@@ -13,7 +13,7 @@ import (
 
 // ScriptVersion changes whenever the BEq+ tactics or rules below change; it
 // is part of every cached verdict's key.
-const ScriptVersion = "beq+-v2"
+const ScriptVersion = "beq+-v3"
 
 const (
 	hypName  = "rxeval_hyp"

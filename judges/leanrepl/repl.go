@@ -123,6 +123,13 @@ var ErrREPL = errors.New("the Lean REPL failed")
 // away), so callers may treat it as that statement's own outcome.
 var ErrNoAnswer = errors.New("no answer")
 
+// ErrRefused marks, within ErrREPL, a protocol answer to a command: one
+// that is not a command result (no env), such as {"message": "Unknown
+// environment."}. The REPL refused the command; Lean said nothing about
+// the statement, so it is never a verdict. The process is restarted and
+// the command tried once more.
+var ErrRefused = errors.New("it refused the command")
+
 // maxAnswer bounds one answer's bytes: Lean's messages for one statement
 // are far smaller.
 const maxAnswer = 16 << 20
@@ -195,7 +202,17 @@ func (c *Client) Run(ctx context.Context, layers []string, text string) (*Respon
 	return c.command(ctx, layers, text)
 }
 
+// command runs text after layers in a process of the pool; a command the
+// REPL refused (ErrRefused) is tried once more, in a fresh process.
 func (c *Client) command(ctx context.Context, layers []string, text string) (*Response, error) {
+	r, err := c.commandOnce(ctx, layers, text)
+	if errors.Is(err, ErrRefused) {
+		r, err = c.commandOnce(ctx, layers, text)
+	}
+	return r, err
+}
+
+func (c *Client) commandOnce(ctx context.Context, layers []string, text string) (*Response, error) {
 	var p *proc
 	select {
 	case p = <-c.procs:
@@ -241,9 +258,6 @@ func (c *Client) Check(ctx context.Context, header, stmt string) (*Message, erro
 			return &he.Message, nil
 		}
 		return nil, err
-	}
-	if r.Message != "" {
-		return &Message{Severity: "error", Data: r.Message}, nil
 	}
 	if errs := r.Errors(); len(errs) > 0 {
 		return &errs[0], nil
@@ -352,15 +366,8 @@ func (p *proc) envFor(ctx context.Context, layers []string) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		if errs := r.Errors(); len(errs) > 0 || r.Message != "" {
-			m := Message{Severity: "error", Data: r.Message}
-			if len(errs) > 0 {
-				m = errs[0]
-			}
-			return 0, &HeaderError{Message: m, Layer: k}
-		}
-		if r.Env == nil {
-			return 0, fmt.Errorf("%w: no env in its answer", ErrREPL)
+		if errs := r.Errors(); len(errs) > 0 {
+			return 0, &HeaderError{Message: errs[0], Layer: k}
 		}
 		if p.cmd == nil {
 			// Restarted for the memory ceiling: this env died with it.
@@ -431,6 +438,16 @@ func (p *proc) send(ctx context.Context, req map[string]any) (*Response, error) 
 		if err := json.Unmarshal(r.raw, &resp); err != nil {
 			p.kill()
 			return nil, fmt.Errorf("%w: its answer is not JSON (%v): %.200s", ErrREPL, err, r.raw)
+		}
+		if _, isCmd := req["cmd"]; isCmd && resp.Env == nil {
+			// Not a command result: a protocol answer ("Unknown
+			// environment.", a JSON error), or something else entirely.
+			p.kill()
+			what := resp.Message
+			if what == "" {
+				what = fmt.Sprintf("an answer with no env: %.200s", r.raw)
+			}
+			return nil, fmt.Errorf("%w: %w: %s", ErrREPL, ErrRefused, firstLine(what))
 		}
 		if p.cfg.MaxRSS > 0 && groupRSS(p.cmd.Process.Pid) > p.cfg.MaxRSS {
 			// The answer stands; the next command gets a fresh process.

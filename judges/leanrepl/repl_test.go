@@ -58,12 +58,21 @@ func TestReplayTranscripts(t *testing.T) {
 					}
 				}
 				got, err := p.send(context.Background(), cmd)
-				if err != nil {
-					t.Fatalf("command %d: %v", k+1, err)
-				}
 				var w Response
 				if err := json.Unmarshal([]byte(wants[k]), &w); err != nil {
 					t.Fatal(err)
+				}
+				if _, isCmd := cmd["cmd"]; isCmd && w.Env == nil {
+					// A protocol answer to a command ("Unknown
+					// environment."): a REPL failure, never a result; the
+					// process is restarted, so the transcript ends here.
+					if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), w.Message) {
+						t.Errorf("answer %d (%s): %v, want ErrRefused naming it", k+1, wants[k], err)
+					}
+					break
+				}
+				if err != nil {
+					t.Fatalf("command %d: %v", k+1, err)
 				}
 				g, _ := json.Marshal(got)
 				wb, _ := json.Marshal(w)
@@ -285,5 +294,80 @@ func TestMemoryCeiling(t *testing.T) {
 	}
 	if p.cmd == nil || p.cmd.Process.Pid == pid {
 		t.Errorf("the next command did not run in a new process")
+	}
+}
+
+// fakeCommandLogged is fakeCommand with every command the fake receives
+// appended to the file it returns (fakerepl's $RXEVAL_FAKE_LOG) and mark
+// as its $RXEVAL_FAKE_MARK.
+func fakeCommandLogged(t *testing.T, mode string) (cmd, log, mark string) {
+	t.Helper()
+	dir := t.TempDir()
+	log, mark = filepath.Join(dir, "log"), filepath.Join(dir, "mark")
+	return "RXEVAL_FAKE_LOG='" + log + "' RXEVAL_FAKE_MARK='" + mark + "' " + fakeCommand(t, mode), log, mark
+}
+
+// commandsLike counts the commands of a fake's log that hold part.
+func commandsLike(t *testing.T, log, part string) int {
+	t.Helper()
+	data, err := os.ReadFile(log)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.Contains(line, part) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestRefusalIsAFailure: a protocol answer ({"message": "Unknown
+// environment."}, no env: the REPL refused the command, Lean said nothing
+// about the statement) is a REPL failure: the process is restarted and the
+// command tried once more; refused again, the pair is undecided and marked
+// failed, never "not equivalent", never cached (issue 34.5).
+func TestRefusalIsAFailure(t *testing.T) {
+	cmd, log, _ := fakeCommandLogged(t, "script")
+	c, err := Start(context.Background(), Config{Command: cmd, Parallel: 1, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cache.Close()
+	j := BEqJudge{Client: c, Cache: cache}
+	for _, tt := range []struct {
+		name string
+		pair eval.Pair
+	}{
+		{"the prediction refused", correction("theorem g : 1 = 1 := sorry", "theorem p : REFUSE := sorry")},
+		{"the gold refused, the prediction not compiling", correction("theorem g : REFUSE := sorry", "theorem p : NOCOMPILE := sorry")},
+		{"the gold refused", correction("theorem g : REFUSE := sorry", "theorem p : 1 = 1 := sorry")},
+	} {
+		before := commandsLike(t, log, "REFUSE")
+		ds, err := j.Judge(context.Background(), []eval.Pair{tt.pair})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		d := ds[0]
+		if d.Verdict != eval.Undecided || !d.Failed || !strings.Contains(d.Reason, "refused") || strings.Contains(d.Reason, "compile") {
+			t.Errorf("%s: %v failed=%v (%s), want undecided, failed, the refusal named", tt.name, d.Verdict, d.Failed, d.Reason)
+		}
+		if n := commandsLike(t, log, "REFUSE") - before; n != 2 {
+			t.Errorf("%s: the refused command was sent %d times, want 2 (once, then once more in a fresh process)", tt.name, n)
+		}
+		if _, ok := cache.Get(verdictcache.Key(j.Name(), c.Version, ScriptVersion+"\x00"+tt.pair.Header, tt.pair)); ok {
+			t.Errorf("%s: a refusal was cached", tt.name)
+		}
+	}
+	// Refused once, answered in the fresh process: the pair is judged.
+	ds, err := j.Judge(context.Background(), []eval.Pair{correction("theorem g : REFUSE_ONCE := sorry", "theorem p : REFUSE_ONCE := sorry")})
+	if err != nil || ds[0].Verdict != eval.Equivalent {
+		t.Errorf("a refusal the retry does not repeat: %+v, %v", ds[0], err)
 	}
 }
