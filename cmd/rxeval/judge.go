@@ -281,6 +281,9 @@ func describeCalls(info eval.JudgeInfo, j eval.Judge, stderr io.Writer) {
 
 // judgeFailure maps a judge that stopped mid-run to exit 3, with its hint.
 func judgeFailure(err error) error {
+	if errors.Is(err, leanrepl.ErrREPL) {
+		return replFailure(err, true)
+	}
 	if !errors.Is(err, model.ErrServerFailing) {
 		return err
 	}

@@ -37,6 +37,9 @@ type Config struct {
 	// that leaves the REPL's process group over it, the process is
 	// restarted (Lean's memory grows with every environment it keeps).
 	MaxRSS int64
+	// MaxFailures stops the client (ErrStopped) after that many units of
+	// work in a row failed (default 3): see Client.Outcome.
+	MaxFailures int
 }
 
 // Pos is a position in a command's text: line from 1, column from 0.
@@ -134,6 +137,14 @@ var ErrRefused = errors.New("it refused the command")
 // are far smaller.
 const maxAnswer = 16 << 20
 
+// ErrAnswerTooLarge marks, within ErrREPL, an answer over maxAnswer bytes.
+var ErrAnswerTooLarge = errors.New("an answer larger than 16 MB")
+
+// ErrStopped marks, within ErrREPL, a client that stopped: MaxFailures
+// units of work in a row failed, or an answer passed the cap. It sends
+// nothing more.
+var ErrStopped = errors.New("stopped")
+
 // Client is a pool of REPL processes.
 type Client struct {
 	cfg   Config
@@ -143,6 +154,12 @@ type Client struct {
 	// Version is what the REPL reports of Lean and Mathlib, for reports
 	// and cache keys.
 	Version string
+
+	// The circuit breaker: failed units of work in a row, and the error
+	// the client stopped with (nil while it runs).
+	failMu  sync.Mutex
+	fails   int
+	stopped error
 }
 
 // Start starts the pool and asks one process for Lean's and Mathlib's
@@ -156,6 +173,9 @@ func Start(ctx context.Context, cfg Config) (*Client, error) {
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 2 * time.Minute
+	}
+	if cfg.MaxFailures <= 0 {
+		cfg.MaxFailures = 3
 	}
 	c := &Client{cfg: cfg, procs: make(chan *proc, cfg.Parallel)}
 	for range cfg.Parallel {
@@ -180,7 +200,59 @@ func Start(ctx context.Context, cfg Config) (*Client, error) {
 		c.Close()
 		return nil, err
 	}
+	c.fails = 0
 	return c, nil
+}
+
+// Outcome records how one unit of work ended (a correction checked, a pair
+// judged: err nil, a REPL failure, or anything else; units names such
+// units in a message, "pairs") and returns err, or
+// the client's stop: after cfg.MaxFailures units in a row failed with
+// ErrREPL, the client stops (ErrStopped) and sends nothing more, as a
+// model judge drops a host after --max-failures pairs in a row. A unit
+// Lean answered, whatever it said, resets the count.
+func (c *Client) Outcome(err error, units string) error {
+	c.failMu.Lock()
+	defer c.failMu.Unlock()
+	switch {
+	case c.stopped != nil && err != nil:
+		return c.stopped
+	case err == nil:
+		c.fails = 0
+	case errors.Is(err, ErrREPL) && !errors.Is(err, ErrStopped):
+		c.fails++
+		if c.fails >= c.cfg.MaxFailures {
+			c.stopped = fmt.Errorf("%w: %d %s in a row failed (last: %s): %w", ErrREPL, c.fails, units, strings.TrimPrefix(err.Error(), ErrREPL.Error()+": "), ErrStopped)
+			return c.stopped
+		}
+	}
+	return err
+}
+
+// stop stops the client for err (an answer past the cap): nothing more is
+// sent.
+func (c *Client) stop(err error) error {
+	c.failMu.Lock()
+	defer c.failMu.Unlock()
+	if c.stopped == nil {
+		c.stopped = fmt.Errorf("%w: %w (the REPL was %s)", err, ErrStopped, commandName(c.cfg.Command))
+	}
+	return c.stopped
+}
+
+// Stopped returns the error the client stopped with, or nil.
+func (c *Client) Stopped() error {
+	c.failMu.Lock()
+	defer c.failMu.Unlock()
+	return c.stopped
+}
+
+// commandName is the REPL's command for messages, cut.
+func commandName(cmd string) string {
+	if len(cmd) > 120 {
+		cmd = cmd[:120] + "…"
+	}
+	return fmt.Sprintf("%q", cmd)
 }
 
 // versionFrom reads an #eval's printed string from its info message.
@@ -205,9 +277,15 @@ func (c *Client) Run(ctx context.Context, layers []string, text string) (*Respon
 // command runs text after layers in a process of the pool; a command the
 // REPL refused (ErrRefused) is tried once more, in a fresh process.
 func (c *Client) command(ctx context.Context, layers []string, text string) (*Response, error) {
+	if err := c.Stopped(); err != nil {
+		return nil, err
+	}
 	r, err := c.commandOnce(ctx, layers, text)
 	if errors.Is(err, ErrRefused) {
 		r, err = c.commandOnce(ctx, layers, text)
+	}
+	if errors.Is(err, ErrAnswerTooLarge) {
+		return nil, c.stop(err)
 	}
 	return r, err
 }
@@ -432,7 +510,7 @@ func (p *proc) send(ctx context.Context, req map[string]any) (*Response, error) 
 			}
 			note := p.stderrNote()
 			p.kill()
-			return nil, fmt.Errorf("%w: %v%s", ErrREPL, r.err, note)
+			return nil, fmt.Errorf("%w: %w%s", ErrREPL, r.err, note)
 		}
 		var resp Response
 		if err := json.Unmarshal(r.raw, &resp); err != nil {
@@ -479,12 +557,25 @@ func (p *proc) stderrNote() string {
 }
 
 // readAnswer reads one answer: lines up to a blank line that ends a
-// non-blank block.
+// non-blank block. It reads in pieces of the reader's buffer and stops at
+// maxAnswer bytes, newline or not (ErrAnswerTooLarge): a REPL that writes
+// without end costs the cap, not all the memory there is.
 func readAnswer(r *bufio.Reader) ([]byte, error) {
 	var buf bytes.Buffer
+	var line []byte // the line being read, when longer than one piece
 	for {
-		line, err := r.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) == 0 {
+		piece, err := r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			if buf.Len()+len(line)+len(piece) > maxAnswer {
+				return nil, ErrAnswerTooLarge
+			}
+			line = append(line, piece...)
+			continue
+		}
+		if line != nil {
+			piece, line = append(line, piece...), nil
+		}
+		if len(bytes.TrimSpace(piece)) == 0 {
 			if buf.Len() > 0 && (err == nil || err == io.EOF) {
 				return buf.Bytes(), nil
 			}
@@ -496,10 +587,10 @@ func readAnswer(r *bufio.Reader) ([]byte, error) {
 			}
 			continue
 		}
-		buf.Write(line)
-		if buf.Len() > maxAnswer {
-			return nil, fmt.Errorf("an answer larger than %d bytes", maxAnswer)
+		if buf.Len()+len(piece) > maxAnswer {
+			return nil, ErrAnswerTooLarge
 		}
+		buf.Write(piece)
 		if err != nil {
 			if err == io.EOF {
 				return buf.Bytes(), nil

@@ -1,9 +1,12 @@
 package leanrepl
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -330,7 +333,7 @@ func commandsLike(t *testing.T, log, part string) int {
 // failed, never "not equivalent", never cached (issue 34.5).
 func TestRefusalIsAFailure(t *testing.T) {
 	cmd, log, _ := fakeCommandLogged(t, "script")
-	c, err := Start(context.Background(), Config{Command: cmd, Parallel: 1, Timeout: 10 * time.Second})
+	c, err := Start(context.Background(), Config{Command: cmd, Parallel: 1, Timeout: 10 * time.Second, MaxFailures: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,5 +372,129 @@ func TestRefusalIsAFailure(t *testing.T) {
 	ds, err := j.Judge(context.Background(), []eval.Pair{correction("theorem g : REFUSE_ONCE := sorry", "theorem p : REFUSE_ONCE := sorry")})
 	if err != nil || ds[0].Verdict != eval.Equivalent {
 		t.Errorf("a refusal the retry does not repeat: %+v, %v", ds[0], err)
+	}
+}
+
+// endless is a REPL's standard output that writes "x" forever, with no
+// newline; it counts what was read from it and, as a safety net for a
+// reader without a bound, ends after limit bytes.
+type endless struct{ read, limit int }
+
+func (e *endless) Read(b []byte) (int, error) {
+	if e.read >= e.limit {
+		return 0, io.EOF
+	}
+	n := min(len(b), e.limit-e.read)
+	for i := range b[:n] {
+		b[i] = 'x'
+	}
+	e.read += n
+	return n, nil
+}
+
+// TestAnswerCapWithoutNewline: an answer that never ends (no newline, no
+// blank line) is read in bounded pieces and refused at the 16 MB cap: what
+// was read from the REPL is counted, not timed (issue 34.3; a 4 GB rxeval
+// died out of memory before).
+func TestAnswerCapWithoutNewline(t *testing.T) {
+	src := &endless{limit: 4 * maxAnswer}
+	_, err := readAnswer(bufio.NewReaderSize(src, 64<<10))
+	if !errors.Is(err, ErrAnswerTooLarge) {
+		t.Errorf("an endless answer: %v, want ErrAnswerTooLarge", err)
+	}
+	if src.read > maxAnswer+64<<10 {
+		t.Errorf("%d bytes read from an endless answer; want at most the cap and one buffer (%d)", src.read, maxAnswer+64<<10)
+	}
+	// Endless lines are refused the same way.
+	lines := io.MultiReader(strings.NewReader("{\"env\": 0,\n"), &endless{limit: 4 * maxAnswer})
+	if _, err := readAnswer(bufio.NewReaderSize(lines, 64<<10)); !errors.Is(err, ErrAnswerTooLarge) {
+		t.Errorf("an endless second line: %v", err)
+	}
+	// An answer just under the cap, in one line, is read whole.
+	big := "{\"env\": 0, \"pad\": \"" + strings.Repeat("y", maxAnswer-64) + "\"}\n\n"
+	raw, err := readAnswer(bufio.NewReaderSize(strings.NewReader(big), 64<<10))
+	if err != nil || len(raw) != len(big)-1 {
+		t.Errorf("an answer under the cap: %d bytes, %v", len(raw), err)
+	}
+}
+
+// TestStopsAfterFailuresInARow: a REPL that fails pair after pair (here it
+// crashes on each) is given MaxFailures pairs, then the judge stops with
+// ErrStopped (exit 3 for the CLI), as --max-failures stops a model judge;
+// the verdicts given before stay cached (issue 34.4). The work is counted
+// in the commands the REPL received.
+func TestStopsAfterFailuresInARow(t *testing.T) {
+	cmd, log, _ := fakeCommandLogged(t, "script")
+	c, err := Start(context.Background(), Config{Command: cmd, Parallel: 1, Timeout: 10 * time.Second, MaxFailures: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cache.Close()
+	j := BEqJudge{Client: c, Cache: cache}
+	good := correction("theorem g (x : ℕ) : x = x := sorry", "theorem p (x : ℕ) : x = x := sorry")
+	pairs := []eval.Pair{good}
+	for k := range 10 {
+		pairs = append(pairs, correction("theorem g : 1 = 1 := sorry", fmt.Sprintf("theorem p%d : CRASH := sorry", k)))
+	}
+	_, err = j.Judge(context.Background(), pairs)
+	if !errors.Is(err, ErrStopped) || !errors.Is(err, ErrREPL) || !strings.Contains(err.Error(), "3 pairs in a row") {
+		t.Errorf("Judge: %v, want ErrStopped after 3 pairs in a row", err)
+	}
+	if n := commandsLike(t, log, "CRASH"); n != 3 {
+		t.Errorf("the REPL was given %d crashing pairs, want 3", n)
+	}
+	if _, ok := cache.Get(verdictcache.Key(j.Name(), c.Version, ScriptVersion+"\x00"+good.Header, good)); !ok {
+		t.Errorf("the verdict given before the stop is not cached")
+	}
+	// Stopped, the client sends nothing more.
+	before := commandsLike(t, log, "")
+	if _, err := c.Check(context.Background(), "import Mathlib", "theorem t : 1 = 1"); !errors.Is(err, ErrStopped) {
+		t.Errorf("Check after the stop: %v", err)
+	}
+	if n := commandsLike(t, log, ""); n != before {
+		t.Errorf("%d commands sent after the stop", n-before)
+	}
+
+	// A success in between resets the count.
+	c2, err := Start(context.Background(), Config{Command: fakeCommand(t, "script"), Parallel: 1, Timeout: 10 * time.Second, MaxFailures: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.Close()
+	crash := correction("theorem g : 1 = 1 := sorry", "theorem p : CRASH := sorry")
+	if _, err := (BEqJudge{Client: c2}).Judge(context.Background(), []eval.Pair{crash, good, crash, good}); err != nil {
+		t.Errorf("failures not in a row stopped the judge: %v", err)
+	}
+}
+
+// TestEndlessAnswerStops: a REPL that writes without end is read up to the
+// 16 MB cap, then the judge stops (ErrAnswerTooLarge within ErrStopped:
+// exit 3), naming the REPL; the verdicts given before stay cached (issue
+// 34.3).
+func TestEndlessAnswerStops(t *testing.T) {
+	c, err := Start(context.Background(), Config{Command: fakeCommand(t, "script"), Parallel: 1, Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cache.Close()
+	j := BEqJudge{Client: c, Cache: cache}
+	good := correction("theorem g (x : ℕ) : x = x := sorry", "theorem p (x : ℕ) : x = x := sorry")
+	flood := correction("theorem g : 1 = 1 := sorry", "theorem p : FLOOD := sorry")
+	_, err = j.Judge(context.Background(), []eval.Pair{good, flood, good})
+	if !errors.Is(err, ErrAnswerTooLarge) || !errors.Is(err, ErrStopped) || !strings.Contains(err.Error(), "Lean REPL") {
+		t.Errorf("Judge: %v, want ErrAnswerTooLarge and ErrStopped", err)
+	}
+	if _, ok := cache.Get(verdictcache.Key(j.Name(), c.Version, ScriptVersion+"\x00"+good.Header, good)); !ok {
+		t.Errorf("the verdict given before the endless answer is not cached")
 	}
 }
