@@ -177,6 +177,7 @@ func Start(ctx context.Context, cfg Config) (*Client, error) {
 	if cfg.MaxFailures <= 0 {
 		cfg.MaxFailures = 3
 	}
+	becomeSubreaper()
 	c := &Client{cfg: cfg, procs: make(chan *proc, cfg.Parallel)}
 	for range cfg.Parallel {
 		p := &proc{cfg: &c.cfg}
@@ -369,12 +370,15 @@ type proc struct {
 	outPipe io.ReadCloser
 	// restarts counts restarts for the memory ceiling.
 	restarts int
+	// marker is in the environment of it and all it starts (sweep).
+	marker string
 }
 
 func (p *proc) start() error {
 	cmd := exec.Command("sh", "-c", p.cfg.Command)
 	cmd.Dir = p.cfg.Dir
-	cmd.Env = os.Environ()
+	marker := newMarker()
+	cmd.Env = append(os.Environ(), marker)
 	cmd.SysProcAttr = procAttr()
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -396,6 +400,8 @@ func (p *proc) start() error {
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("%w: starting %q: %v", ErrREPL, p.cfg.Command, err)
 	}
+	p.marker = marker
+	register(marker, cmd.Process.Pid)
 	p.stderrRead = make(chan struct{})
 	go func(buf *limitedBuffer, done chan struct{}) { io.Copy(buf, errPipe); close(done) }(p.stder, p.stderrRead)
 	p.cmd, p.in, p.out, p.envs, p.dead = cmd, in, bufio.NewReaderSize(out, 64<<10), map[string]int{}, make(chan struct{})
@@ -410,10 +416,15 @@ func (p *proc) kill() {
 	if p.cmd == nil {
 		return
 	}
-	killGroup(p.cmd)
+	pgid := p.cmd.Process.Pid
+	under := sweep(p.marker, pgid)
+	killPgid(pgid)
+	unregister(p.marker)
 	p.in.Close()
 	select {
 	case <-p.dead:
+		// Its orphans are adopted now: rxeval reaps them.
+		reap(under)
 	case <-time.After(5 * time.Second):
 	}
 	p.outPipe.Close()
@@ -500,46 +511,70 @@ func (p *proc) send(ctx context.Context, req map[string]any) (*Response, error) 
 	}
 	timer := time.NewTimer(p.cfg.Timeout)
 	defer timer.Stop()
-	select {
-	case r := <-done:
-		if r.err != nil {
-			select {
-			case <-p.dead:
-				r.err = errors.New("it exited") // whatever the read said
-			case <-time.After(200 * time.Millisecond):
-			}
+	// The process may die with its output still open (a child of its
+	// shell holds it), and then the answer never ends: a moment after the
+	// death, whatever was not read is given up.
+	dead, grace := p.dead, (<-chan time.Time)(nil)
+	for {
+		select {
+		case r := <-done:
+			return p.answer(req, r.raw, r.err)
+		case <-dead:
+			dead, grace = nil, time.After(200*time.Millisecond)
+		case <-grace:
 			note := p.stderrNote()
 			p.kill()
-			return nil, fmt.Errorf("%w: %w%s", ErrREPL, r.err, note)
-		}
-		var resp Response
-		if err := json.Unmarshal(r.raw, &resp); err != nil {
+			return nil, fmt.Errorf("%w: it exited%s", ErrREPL, note)
+		case <-timer.C:
 			p.kill()
-			return nil, fmt.Errorf("%w: its answer is not JSON (%v): %.200s", ErrREPL, err, r.raw)
-		}
-		if _, isCmd := req["cmd"]; isCmd && resp.Env == nil {
-			// Not a command result: a protocol answer ("Unknown
-			// environment.", a JSON error), or something else entirely.
+			return nil, fmt.Errorf("%w: %w within %v (the process was restarted)", ErrREPL, ErrNoAnswer, p.cfg.Timeout)
+		case <-ctx.Done():
 			p.kill()
-			what := resp.Message
-			if what == "" {
-				what = fmt.Sprintf("an answer with no env: %.200s", r.raw)
-			}
-			return nil, fmt.Errorf("%w: %w: %s", ErrREPL, ErrRefused, firstLine(what))
+			return nil, ctx.Err()
 		}
-		if p.cfg.MaxRSS > 0 && groupRSS(p.cmd.Process.Pid) > p.cfg.MaxRSS {
-			// The answer stands; the next command gets a fresh process.
-			p.kill()
-			p.restarts++
-		}
-		return &resp, nil
-	case <-timer.C:
-		p.kill()
-		return nil, fmt.Errorf("%w: %w within %v (the process was restarted)", ErrREPL, ErrNoAnswer, p.cfg.Timeout)
-	case <-ctx.Done():
-		p.kill()
-		return nil, ctx.Err()
 	}
+}
+
+// answer reads the answer to req the REPL gave (raw, or the error reading
+// it).
+func (p *proc) answer(req map[string]any, raw []byte, readErr error) (*Response, error) {
+	r := struct {
+		raw []byte
+		err error
+	}{raw, readErr}
+	if r.err != nil && !errors.Is(r.err, ErrAnswerTooLarge) {
+		select {
+		case <-p.dead:
+			r.err = errors.New("it exited") // whatever the read said
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+	if r.err != nil {
+		note := p.stderrNote()
+		p.kill()
+		return nil, fmt.Errorf("%w: %w%s", ErrREPL, r.err, note)
+	}
+	var resp Response
+	if err := json.Unmarshal(r.raw, &resp); err != nil {
+		p.kill()
+		return nil, fmt.Errorf("%w: its answer is not JSON (%v): %.200s", ErrREPL, err, r.raw)
+	}
+	if _, isCmd := req["cmd"]; isCmd && resp.Env == nil {
+		// Not a command result: a protocol answer ("Unknown
+		// environment.", a JSON error), or something else entirely.
+		p.kill()
+		what := resp.Message
+		if what == "" {
+			what = fmt.Sprintf("an answer with no env: %.200s", r.raw)
+		}
+		return nil, fmt.Errorf("%w: %w: %s", ErrREPL, ErrRefused, firstLine(what))
+	}
+	if p.cfg.MaxRSS > 0 && groupRSS(p.cmd.Process.Pid) > p.cfg.MaxRSS {
+		// The answer stands; the next command gets a fresh process.
+		p.kill()
+		p.restarts++
+	}
+	return &resp, nil
 }
 
 func (p *proc) stderrNote() string {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -497,4 +498,99 @@ func TestEndlessAnswerStops(t *testing.T) {
 	if _, ok := cache.Get(verdictcache.Key(j.Name(), c.Version, ScriptVersion+"\x00"+good.Header, good)); !ok {
 		t.Errorf("the verdict given before the endless answer is not cached")
 	}
+}
+
+// gone says whether process pid is gone: no such process, or a zombie some
+// other process (init) is about to reap.
+func gone(pid int) bool {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return true
+	}
+	f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+	return len(f) > 1 && f[0] == "Z" && f[1] != strconv.Itoa(os.Getpid())
+}
+
+// waitGone waits for pid to be gone, with a generous safety net; it kills
+// a survivor so that a failing test leaves nothing behind.
+func waitGone(t *testing.T, what string, pid int) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !gone(pid) {
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			stat, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+			t.Errorf("%s (pid %d) outlived the REPL's end", what, pid)
+			t.Logf("stat: %s (self %d)", stat, os.Getpid())
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func readPid(t *testing.T, file string) int {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		data, err := os.ReadFile(file)
+		if pid, e := strconv.Atoi(strings.TrimSpace(string(data))); err == nil && e == nil {
+			return pid
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no pid in %s", file)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestDescendantsDie: a REPL command whose shell forks children, one of
+// them in a session and process group of its own (setsid), leaves none
+// behind when the process is restarted or the client closed: rxeval kills
+// its process group and every process started under it, and reaps those
+// it adopted as a subreaper (issue 34.2).
+func TestDescendantsDie(t *testing.T) {
+	if _, err := os.Stat("/proc/self/environ"); err != nil {
+		t.Skip("no /proc")
+	}
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid")
+	}
+	dir := t.TempDir()
+	cmd := "sleep 1000 & echo $! > " + dir + "/sleep.$$; setsid sleep 1000 & echo $! > " + dir + "/setsid.$$; " + fakeCommand(t, "script")
+	c, err := Start(context.Background(), Config{Command: cmd, Parallel: 1, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	pids := func() (sleep, setsid int) {
+		sh := c.all[0].cmd.Process.Pid
+		sleep, setsid = readPid(t, fmt.Sprintf("%s/sleep.%d", dir, sh)), readPid(t, fmt.Sprintf("%s/setsid.%d", dir, sh))
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			// Its own session once setsid ran (stat field 6).
+			stat, _ := os.ReadFile("/proc/" + strconv.Itoa(setsid) + "/stat")
+			f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+			if len(f) > 3 && f[3] == strconv.Itoa(setsid) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("process %d never left the REPL's session", setsid)
+			}
+		}
+	}
+	// A restart (a crash here) ends the old process's descendants.
+	s1, d1 := pids()
+	// Its children hold its output open: the crash is seen as one, not
+	// as a command without an answer (which cost the whole timeout).
+	if _, err := c.Run(context.Background(), nil, "CRASH"); !errors.Is(err, ErrREPL) || !strings.Contains(err.Error(), "it exited") {
+		t.Fatalf("CRASH: %v, want it exited", err)
+	}
+	waitGone(t, "a child of the crashed REPL's shell", s1)
+	waitGone(t, "a child of the crashed REPL's shell in its own session", d1)
+	if _, err := c.Run(context.Background(), nil, "theorem t : 1 = 1 := sorry"); err != nil {
+		t.Fatal(err)
+	}
+	s2, d2 := pids()
+	c.Close()
+	waitGone(t, "a child of the REPL's shell", s2)
+	waitGone(t, "a child of the REPL's shell in its own session", d2)
 }
