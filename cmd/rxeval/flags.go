@@ -34,18 +34,19 @@ const maxBootstrap = 100000
 // each is checked in one place, before any work (issue 18.8: --retries -1
 // panicked). A duration must be over 0.
 var flagRanges = map[string]flagRange{
-	"retries":       nonNegative,
-	"max-calls":     nonNegative,
-	"bootstrap":     resamples,
-	"max-errors":    nonNegative,
-	"parallel":      positive,
-	"max-failures":  positive,
-	"num-ctx":       positive,
-	"max-size":      positive,
-	"n":             positive,
-	"aligned-frac":  fraction,
-	"lean-parallel": positive,
-	"lean-max-rss":  nonNegative,
+	"retries":           nonNegative,
+	"max-calls":         nonNegative,
+	"bootstrap":         resamples,
+	"max-errors":        nonNegative,
+	"parallel":          positive,
+	"max-failures":      positive,
+	"num-ctx":           positive,
+	"max-size":          positive,
+	"n":                 positive,
+	"aligned-frac":      fraction,
+	"lean-parallel":     positive,
+	"lean-max-rss":      nonNegative,
+	"lean-max-failures": positive,
 }
 
 // checkRanges refuses a numeric flag given a value out of its range.

@@ -296,6 +296,9 @@ func tooLongHint(err error, j eval.Judge) error {
 
 // judgeFailure maps a judge that stopped mid-run to exit 3, with its hint.
 func judgeFailure(err error) error {
+	if errors.Is(err, leanrepl.ErrREPL) {
+		return replFailure(err, true)
+	}
 	if !errors.Is(err, model.ErrServerFailing) {
 		return err
 	}

@@ -19,10 +19,11 @@ import (
 
 // leanFlags name the user's Lean REPL (docs/lean.md).
 type leanFlags struct {
-	command  string
-	parallel int
-	timeout  time.Duration
-	maxRSS   int64
+	command     string
+	parallel    int
+	timeout     time.Duration
+	maxRSS      int64
+	maxFailures int
 }
 
 func (f *leanFlags) register(fs *pflag.FlagSet) {
@@ -30,6 +31,7 @@ func (f *leanFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.parallel, "lean-parallel", 1, "`N` REPL processes at once (each holds Mathlib in memory: several GB)")
 	fs.DurationVar(&f.timeout, "lean-timeout", 2*time.Minute, "limit for one REPL command (`DURATION`; the first import of a header takes longest)")
 	fs.Int64Var(&f.maxRSS, "lean-max-rss", 0, "restart a REPL process whose memory passes `MB` after a command (0: no ceiling; Linux)")
+	fs.IntVar(&f.maxFailures, "lean-max-failures", 3, "stop (exit 3) after `N` pairs (or corrections, in validate) in a row the REPL failed on; cached verdicts are kept")
 }
 
 // start starts the REPL pool, or returns nil when none is named.
@@ -37,11 +39,28 @@ func (f *leanFlags) start(ctx context.Context) (*leanrepl.Client, error) {
 	if f.command == "" {
 		return nil, nil
 	}
-	c, err := leanrepl.Start(ctx, leanrepl.Config{Command: f.command, Parallel: f.parallel, Timeout: f.timeout, MaxRSS: f.maxRSS << 20})
+	c, err := leanrepl.Start(ctx, leanrepl.Config{Command: f.command, Parallel: f.parallel, Timeout: f.timeout, MaxRSS: f.maxRSS << 20, MaxFailures: f.maxFailures})
 	if err != nil {
 		return nil, judgeError{err: err, hint: "check the command by hand: echo '{\"cmd\": \"#eval 1\"}' | COMMAND (docs/lean.md says how to build the REPL)"}
 	}
 	return c, nil
+}
+
+// replFailure is the REPL's failure mid-run, for exit 3, with a hint that
+// fits it; cached says the run keeps a verdict cache (score, study).
+func replFailure(err error, cached bool) error {
+	kept := ""
+	if cached {
+		kept = "; the verdicts given before the stop are in the verdict cache (unless --no-cache): a rerun resumes"
+	}
+	hint := "the REPL failed mid-run: --lean-timeout sets the limit per command"
+	switch {
+	case errors.Is(err, leanrepl.ErrAnswerTooLarge):
+		hint = "the REPL wrote an answer past 16 MB, which no Lean command does: check the command by hand" + kept
+	case errors.Is(err, leanrepl.ErrStopped):
+		hint = "check the REPL by hand (its memory, its project)" + kept + "; --lean-max-failures sets the limit, --lean-timeout the time per command"
+	}
+	return judgeError{err: err, hint: hint}
 }
 
 // withBEq puts the BEq+ judge into a chain after the deterministic judges
@@ -93,6 +112,11 @@ func leanWarnings(ctx context.Context, c *leanrepl.Client, exp *validate.IDSet, 
 			defer wg.Done()
 			defer func() { <-sem }()
 			m, err := c.Check(ctx, header, jb.text)
+			if err == nil || errors.Is(err, leanrepl.ErrNoAnswer) {
+				// Any other failure stops validate at once; corrections
+				// Lean does not answer stop it when they come in a row.
+				err = c.Outcome(err, "corrections")
+			}
 			if errors.Is(err, leanrepl.ErrNoAnswer) {
 				// One correction that keeps Lean busy past the limit is
 				// that row's problem, not the run's.
@@ -129,6 +153,10 @@ func leanWarnings(ctx context.Context, c *leanrepl.Client, exp *validate.IDSet, 
 		}
 		checkedInputs[id] = true
 		m, err := c.Check(ctx, exp.Headers[id], stmt)
+		if errors.Is(err, leanrepl.ErrStopped) || errors.Is(err, context.Canceled) {
+			wg.Wait()
+			return replFailure(err, false)
+		}
 		if err != nil {
 			wg.Wait()
 			return judgeError{err: err, hint: "the REPL failed on a test input's own statement: check the command by hand on it, or raise --lean-timeout or --lean-max-rss"}
@@ -139,7 +167,7 @@ func leanWarnings(ctx context.Context, c *leanrepl.Client, exp *validate.IDSet, 
 	}
 	wg.Wait()
 	if firstErr != nil {
-		return judgeError{err: firstErr, hint: "the REPL failed mid-run: --lean-timeout sets the limit per command"}
+		return replFailure(firstErr, false)
 	}
 	var add []validate.Problem
 	for _, p := range probs {

@@ -230,7 +230,7 @@ func (o *calibrateOptions) calibrate(ctx context.Context, e *env, pairs []study.
 			fmt.Fprintf(e.stderr, "%s: %v\n", o.labels, err)
 			return nil, problemsError{fmt.Sprintf("%s: nothing to judge", o.labels)}
 		}
-		return nil, err
+		return nil, judgeFailure(err)
 	}
 	return res, nil
 }

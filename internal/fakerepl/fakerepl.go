@@ -17,6 +17,10 @@ import (
 
 // Main runs the fake REPL in a mode: "script", "replay:FILE" (a
 // *.expected.out transcript), "silent" (never answers) or "garbage".
+//
+// With $RXEVAL_FAKE_LOG set, every command's text is appended to that file,
+// one JSON string a line, as it arrives: tests count the work a REPL was
+// given instead of timing it.
 func Main(mode string) int {
 	switch {
 	case strings.HasPrefix(mode, "replay:"):
@@ -52,13 +56,28 @@ func readCommands(f func(map[string]any) bool) {
 			continue
 		}
 		var cmd map[string]any
-		if err := json.Unmarshal(block.Bytes(), &cmd); err != nil {
+		err := json.Unmarshal(block.Bytes(), &cmd)
+		if log := os.Getenv("RXEVAL_FAKE_LOG"); log != "" && err == nil {
+			logCommand(log, cmd)
+		}
+		if err != nil {
 			fmt.Printf("{\"message\": %q}\n\n", err.Error())
 		} else if !f(cmd) {
 			return
 		}
 		block.Reset()
 	}
+}
+
+// logCommand appends the command's text to the file log.
+func logCommand(log string, cmd map[string]any) {
+	f, err := os.OpenFile(log, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return
+	}
+	b, _ := json.Marshal(cmd["cmd"])
+	f.Write(append(b, '\n'))
+	f.Close()
 }
 
 // replay answers the n-th command with the n-th answer of a recorded
@@ -83,7 +102,12 @@ func replay(name string) {
 // script is a REPL with rules a test can steer by the texts it sends:
 //   - "#eval Lean.versionString" prints a version; Mathlib's is unknown;
 //   - a command holding NOCOMPILE is an error at line 1, column 8;
-//   - HANG never answers; CRASH exits;
+//   - HANG never answers; CRASH exits; FLOOD writes "x" forever, with no
+//     newline (an answer without end);
+//   - REFUSE is refused as the REPL refuses a command it cannot run:
+//     {"message": "Unknown environment."}, a protocol answer with no env;
+//     REFUSE_ONCE is refused only while the file $RXEVAL_FAKE_MARK does not
+//     exist (it is created then): a refusal a fresh process does not repeat;
 //   - a proof of rxeval_goal succeeds when the goal's statement (after its
 //     name) equals the axiom rxeval_hyp's, or when it holds PROVABLE_ALONE;
 //     ONEWAY in the hypothesis blocks the proof; exact? names rxeval_hyp
@@ -110,8 +134,22 @@ func script() {
 			time.Sleep(time.Hour)
 		case strings.Contains(text, "CRASH"):
 			os.Exit(3)
+		case strings.Contains(text, "FLOOD"):
+			chunk := bytes.Repeat([]byte("x"), 64<<10)
+			for {
+				if _, err := os.Stdout.Write(chunk); err != nil {
+					os.Exit(0) // the reader is gone
+				}
+			}
+		case strings.Contains(text, "REFUSE_ONCE"):
+			if mark := os.Getenv("RXEVAL_FAKE_MARK"); mark != "" {
+				if _, err := os.Stat(mark); err != nil {
+					os.WriteFile(mark, nil, 0o644)
+					answer(map[string]any{"message": "Unknown environment."})
+					return true
+				}
+			}
 		case strings.Contains(text, "REFUSE"):
-			// a protocol-level answer, not a command result
 			answer(map[string]any{"message": "Unknown environment."})
 			return true
 		case strings.Contains(text, "HOG"):

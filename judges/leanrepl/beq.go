@@ -13,7 +13,7 @@ import (
 
 // ScriptVersion changes whenever the BEq+ tactics or rules below change; it
 // is part of every cached verdict's key.
-const ScriptVersion = "beq+-v2"
+const ScriptVersion = "beq+-v3"
 
 const (
 	hypName  = "rxeval_hyp"
@@ -49,13 +49,17 @@ type BEqJudge struct {
 
 func (BEqJudge) Name() string { return "beq+" }
 
-// Judge implements eval.Judge.
+// Judge implements eval.Judge. A pair the REPL failed on is undecided and
+// marked failed, never cached; when the client stops (Client.Outcome:
+// MaxFailures pairs in a row failed, or an answer past the cap), no more
+// pairs are started and the error is returned (ErrStopped): the verdicts
+// given so far are cached.
 func (j BEqJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision, error) {
 	out := make([]eval.Decision, len(pairs))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, max(1, j.Client.cfg.Parallel))
 	var mu sync.Mutex
-	var firstErr error
+	var firstErr, stopped error
 	for i, p := range pairs {
 		out[i] = eval.Decision{Verdict: eval.Undecided, By: j.Name()}
 		if p.Kind != eval.Correction {
@@ -69,16 +73,27 @@ func (j BEqJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision
 				continue
 			}
 		}
-		wg.Add(1)
 		sem <- struct{}{}
+		mu.Lock()
+		stop := stopped != nil
+		mu.Unlock()
+		if stop {
+			<-sem
+			break
+		}
+		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
 			d, err := j.decide(ctx, p)
+			err = j.Client.Outcome(err, "pairs")
 			if err != nil {
 				mu.Lock()
 				if firstErr == nil {
 					firstErr = err
+				}
+				if stopped == nil && errors.Is(err, ErrStopped) {
+					stopped = err
 				}
 				mu.Unlock()
 				out[i] = eval.Decision{Verdict: eval.Undecided, By: j.Name(), Reason: err.Error(), Failed: true}
@@ -93,6 +108,9 @@ func (j BEqJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decision
 	wg.Wait()
 	if firstErr != nil && errors.Is(firstErr, context.Canceled) {
 		return nil, firstErr
+	}
+	if stopped != nil {
+		return nil, stopped
 	}
 	return out, nil
 }

@@ -1,8 +1,12 @@
 package leanrepl
 
 import (
-	"os/exec"
+	"bytes"
+	"os"
+	"strconv"
+	"sync"
 	"syscall"
+	"time"
 )
 
 // procAttr starts a REPL in its own process group (Lean starts workers; a
@@ -12,8 +16,97 @@ func procAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }
 
-func killGroup(cmd *exec.Cmd) {
-	if cmd.Process != nil {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+// killPgid kills the process group pgid.
+func killPgid(pgid int) { syscall.Kill(-pgid, syscall.SIGKILL) }
+
+// prSetChildSubreaper is PR_SET_CHILD_SUBREAPER of prctl(2).
+const prSetChildSubreaper = 36
+
+var subreaperOnce sync.Once
+
+// becomeSubreaper makes rxeval a child subreaper: a process under a REPL
+// whose parent ends (the "sh -c" of "cd … && lake env repl", which forks)
+// is adopted by rxeval instead of init, so that rxeval can still end it
+// and reaps it (sweep).
+func becomeSubreaper() {
+	subreaperOnce.Do(func() {
+		syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
+	})
+}
+
+// sweep kills every process started under the REPL process that marker
+// names (the environment variable every process under it inherits, so
+// even one that left its process group or session, setsid) and every
+// process in its group (leader's, the REPL's own shell, which its Cmd
+// waits for), and returns their pids but the leader's. They are found
+// before any is killed: a dying process's environment reads empty.
+func sweep(marker string, leader int) []int {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
 	}
+	self := os.Getpid()
+	want := []byte("\x00" + marker + "\x00")
+	var found []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == self || pid == leader {
+			continue
+		}
+		if _, _, pgrp := procStat(pid); pgrp == leader {
+			found = append(found, pid)
+			continue
+		}
+		env, err := os.ReadFile("/proc/" + e.Name() + "/environ")
+		if err == nil && bytes.Contains(append([]byte{0}, env...), want) {
+			found = append(found, pid)
+		}
+	}
+	for _, pid := range found {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	return found
+}
+
+// reap waits for those of pids that rxeval adopted as a subreaper (their
+// parent ended: call it once the leader is gone), so that no zombie is
+// left; those of another parent are its to reap.
+func reap(pids []int) {
+	self := os.Getpid()
+	for _, pid := range pids {
+		go func() {
+			for range 100 { // a killed process is a zombie within moments
+				parent, state, _ := procStat(pid)
+				if parent != self {
+					return
+				}
+				if state == "Z" {
+					var ws syscall.WaitStatus
+					syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+					return
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+		}()
+	}
+}
+
+// procStat reads a process's parent, state and process group from /proc
+// (zeros when it is gone).
+func procStat(pid int) (parent int, state string, pgrp int) {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, "", 0
+	}
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return 0, "", 0
+	}
+	f := bytes.Fields(stat[i+1:])
+	if len(f) < 3 {
+		return 0, "", 0
+	}
+	parent, _ = strconv.Atoi(string(f[1]))
+	pgrp, _ = strconv.Atoi(string(f[2]))
+	return parent, string(f[0]), pgrp
 }

@@ -3,14 +3,20 @@
 package leanrepl
 
 import (
-	"os/exec"
+	"os"
 	"syscall"
 )
 
 func procAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{} }
 
-func killGroup(cmd *exec.Cmd) {
-	if cmd.Process != nil {
-		cmd.Process.Kill()
+func killPgid(pid int) {
+	if p, err := os.FindProcess(pid); err == nil {
+		p.Kill()
 	}
 }
+
+func becomeSubreaper() {}
+
+func sweep(marker string, leader int) []int { return nil }
+
+func reap([]int) {}

@@ -3,7 +3,6 @@
 package leanrepl
 
 import (
-	"os/exec"
 	"syscall"
 )
 
@@ -11,8 +10,12 @@ import (
 // process group.
 func procAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
 
-func killGroup(cmd *exec.Cmd) {
-	if cmd.Process != nil {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-}
+// killPgid kills the process group pgid.
+func killPgid(pgid int) { syscall.Kill(-pgid, syscall.SIGKILL) }
+
+func becomeSubreaper() {}
+
+// sweep: outside Linux, the process group is what rxeval ends.
+func sweep(marker string, leader int) []int { return nil }
+
+func reap([]int) {}

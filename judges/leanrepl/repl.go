@@ -37,6 +37,9 @@ type Config struct {
 	// that leaves the REPL's process group over it, the process is
 	// restarted (Lean's memory grows with every environment it keeps).
 	MaxRSS int64
+	// MaxFailures stops the client (ErrStopped) after that many units of
+	// work in a row failed (default 3): see Client.Outcome.
+	MaxFailures int
 }
 
 // Pos is a position in a command's text: line from 1, column from 0.
@@ -123,9 +126,24 @@ var ErrREPL = errors.New("the Lean REPL failed")
 // away), so callers may treat it as that statement's own outcome.
 var ErrNoAnswer = errors.New("no answer")
 
+// ErrRefused marks, within ErrREPL, a protocol answer to a command: one
+// that is not a command result (no env), such as {"message": "Unknown
+// environment."}. The REPL refused the command; Lean said nothing about
+// the statement, so it is never a verdict. The process is restarted and
+// the command tried once more.
+var ErrRefused = errors.New("it refused the command")
+
 // maxAnswer bounds one answer's bytes: Lean's messages for one statement
 // are far smaller.
 const maxAnswer = 16 << 20
+
+// ErrAnswerTooLarge marks, within ErrREPL, an answer over maxAnswer bytes.
+var ErrAnswerTooLarge = errors.New("an answer larger than 16 MB")
+
+// ErrStopped marks, within ErrREPL, a client that stopped: MaxFailures
+// units of work in a row failed, or an answer passed the cap. It sends
+// nothing more.
+var ErrStopped = errors.New("stopped")
 
 // Client is a pool of REPL processes.
 type Client struct {
@@ -136,6 +154,12 @@ type Client struct {
 	// Version is what the REPL reports of Lean and Mathlib, for reports
 	// and cache keys.
 	Version string
+
+	// The circuit breaker: failed units of work in a row, and the error
+	// the client stopped with (nil while it runs).
+	failMu  sync.Mutex
+	fails   int
+	stopped error
 }
 
 // Start starts the pool and asks one process for Lean's and Mathlib's
@@ -150,6 +174,10 @@ func Start(ctx context.Context, cfg Config) (*Client, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 2 * time.Minute
 	}
+	if cfg.MaxFailures <= 0 {
+		cfg.MaxFailures = 3
+	}
+	becomeSubreaper()
 	c := &Client{cfg: cfg, procs: make(chan *proc, cfg.Parallel)}
 	for range cfg.Parallel {
 		p := &proc{cfg: &c.cfg}
@@ -173,7 +201,59 @@ func Start(ctx context.Context, cfg Config) (*Client, error) {
 		c.Close()
 		return nil, err
 	}
+	c.fails = 0
 	return c, nil
+}
+
+// Outcome records how one unit of work ended (a correction checked, a pair
+// judged: err nil, a REPL failure, or anything else; units names such
+// units in a message, "pairs") and returns err, or
+// the client's stop: after cfg.MaxFailures units in a row failed with
+// ErrREPL, the client stops (ErrStopped) and sends nothing more, as a
+// model judge drops a host after --max-failures pairs in a row. A unit
+// Lean answered, whatever it said, resets the count.
+func (c *Client) Outcome(err error, units string) error {
+	c.failMu.Lock()
+	defer c.failMu.Unlock()
+	switch {
+	case c.stopped != nil && err != nil:
+		return c.stopped
+	case err == nil:
+		c.fails = 0
+	case errors.Is(err, ErrREPL) && !errors.Is(err, ErrStopped):
+		c.fails++
+		if c.fails >= c.cfg.MaxFailures {
+			c.stopped = fmt.Errorf("%w: %d %s in a row failed (last: %s): %w", ErrREPL, c.fails, units, strings.TrimPrefix(err.Error(), ErrREPL.Error()+": "), ErrStopped)
+			return c.stopped
+		}
+	}
+	return err
+}
+
+// stop stops the client for err (an answer past the cap): nothing more is
+// sent.
+func (c *Client) stop(err error) error {
+	c.failMu.Lock()
+	defer c.failMu.Unlock()
+	if c.stopped == nil {
+		c.stopped = fmt.Errorf("%w: %w (the REPL was %s)", err, ErrStopped, commandName(c.cfg.Command))
+	}
+	return c.stopped
+}
+
+// Stopped returns the error the client stopped with, or nil.
+func (c *Client) Stopped() error {
+	c.failMu.Lock()
+	defer c.failMu.Unlock()
+	return c.stopped
+}
+
+// commandName is the REPL's command for messages, cut.
+func commandName(cmd string) string {
+	if len(cmd) > 120 {
+		cmd = cmd[:120] + "…"
+	}
+	return fmt.Sprintf("%q", cmd)
 }
 
 // versionFrom reads an #eval's printed string from its info message.
@@ -195,7 +275,23 @@ func (c *Client) Run(ctx context.Context, layers []string, text string) (*Respon
 	return c.command(ctx, layers, text)
 }
 
+// command runs text after layers in a process of the pool; a command the
+// REPL refused (ErrRefused) is tried once more, in a fresh process.
 func (c *Client) command(ctx context.Context, layers []string, text string) (*Response, error) {
+	if err := c.Stopped(); err != nil {
+		return nil, err
+	}
+	r, err := c.commandOnce(ctx, layers, text)
+	if errors.Is(err, ErrRefused) {
+		r, err = c.commandOnce(ctx, layers, text)
+	}
+	if errors.Is(err, ErrAnswerTooLarge) {
+		return nil, c.stop(err)
+	}
+	return r, err
+}
+
+func (c *Client) commandOnce(ctx context.Context, layers []string, text string) (*Response, error) {
 	var p *proc
 	select {
 	case p = <-c.procs:
@@ -219,27 +315,7 @@ func (c *Client) command(ctx context.Context, layers []string, text string) (*Re
 	if env >= 0 {
 		req["env"] = env
 	}
-	resp, err := p.send(ctx, req)
-	if err != nil || resp.Message == "" {
-		return resp, err
-	}
-	// A protocol-level answer ({"message": "Unknown environment."}) is the
-	// REPL refusing the command, not Lean's verdict on it: a fresh process
-	// gets it once more, then it is a REPL failure (never a verdict).
-	first := resp.Message
-	p.kill()
-	if env, err = p.envFor(ctx, layers); err != nil {
-		return nil, err
-	}
-	delete(req, "env")
-	if env >= 0 {
-		req["env"] = env
-	}
-	if resp, err = p.send(ctx, req); err != nil || resp.Message == "" {
-		return resp, err
-	}
-	p.kill()
-	return nil, fmt.Errorf("%w: it refused the command twice (%s), a fresh process too", ErrREPL, firstLine(first))
+	return p.send(ctx, req)
 }
 
 // Check typechecks a statement under a header, its proof replaced by
@@ -294,12 +370,15 @@ type proc struct {
 	outPipe io.ReadCloser
 	// restarts counts restarts for the memory ceiling.
 	restarts int
+	// marker is in the environment of it and all it starts (sweep).
+	marker string
 }
 
 func (p *proc) start() error {
 	cmd := exec.Command("sh", "-c", p.cfg.Command)
 	cmd.Dir = p.cfg.Dir
-	cmd.Env = os.Environ()
+	marker := newMarker()
+	cmd.Env = append(os.Environ(), marker)
 	cmd.SysProcAttr = procAttr()
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -321,6 +400,8 @@ func (p *proc) start() error {
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("%w: starting %q: %v", ErrREPL, p.cfg.Command, err)
 	}
+	p.marker = marker
+	register(marker, cmd.Process.Pid)
 	p.stderrRead = make(chan struct{})
 	go func(buf *limitedBuffer, done chan struct{}) { io.Copy(buf, errPipe); close(done) }(p.stder, p.stderrRead)
 	p.cmd, p.in, p.out, p.envs, p.dead = cmd, in, bufio.NewReaderSize(out, 64<<10), map[string]int{}, make(chan struct{})
@@ -335,10 +416,15 @@ func (p *proc) kill() {
 	if p.cmd == nil {
 		return
 	}
-	killGroup(p.cmd)
+	pgid := p.cmd.Process.Pid
+	under := sweep(p.marker, pgid)
+	killPgid(pgid)
+	unregister(p.marker)
 	p.in.Close()
 	select {
 	case <-p.dead:
+		// Its orphans are adopted now: rxeval reaps them.
+		reap(under)
 	case <-time.After(5 * time.Second):
 	}
 	p.outPipe.Close()
@@ -369,15 +455,8 @@ func (p *proc) envFor(ctx context.Context, layers []string) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		if errs := r.Errors(); len(errs) > 0 || r.Message != "" {
-			m := Message{Severity: "error", Data: r.Message}
-			if len(errs) > 0 {
-				m = errs[0]
-			}
-			return 0, &HeaderError{Message: m, Layer: k}
-		}
-		if r.Env == nil {
-			return 0, fmt.Errorf("%w: no env in its answer", ErrREPL)
+		if errs := r.Errors(); len(errs) > 0 {
+			return 0, &HeaderError{Message: errs[0], Layer: k}
 		}
 		if p.cmd == nil {
 			// Restarted for the memory ceiling: this env died with it.
@@ -432,36 +511,70 @@ func (p *proc) send(ctx context.Context, req map[string]any) (*Response, error) 
 	}
 	timer := time.NewTimer(p.cfg.Timeout)
 	defer timer.Stop()
-	select {
-	case r := <-done:
-		if r.err != nil {
-			select {
-			case <-p.dead:
-				r.err = errors.New("it exited") // whatever the read said
-			case <-time.After(200 * time.Millisecond):
-			}
+	// The process may die with its output still open (a child of its
+	// shell holds it), and then the answer never ends: a moment after the
+	// death, whatever was not read is given up.
+	dead, grace := p.dead, (<-chan time.Time)(nil)
+	for {
+		select {
+		case r := <-done:
+			return p.answer(req, r.raw, r.err)
+		case <-dead:
+			dead, grace = nil, time.After(200*time.Millisecond)
+		case <-grace:
 			note := p.stderrNote()
 			p.kill()
-			return nil, fmt.Errorf("%w: %v%s", ErrREPL, r.err, note)
-		}
-		var resp Response
-		if err := json.Unmarshal(r.raw, &resp); err != nil {
+			return nil, fmt.Errorf("%w: it exited%s", ErrREPL, note)
+		case <-timer.C:
 			p.kill()
-			return nil, fmt.Errorf("%w: its answer is not JSON (%v): %.200s", ErrREPL, err, r.raw)
-		}
-		if p.cfg.MaxRSS > 0 && groupRSS(p.cmd.Process.Pid) > p.cfg.MaxRSS {
-			// The answer stands; the next command gets a fresh process.
+			return nil, fmt.Errorf("%w: %w within %v (the process was restarted)", ErrREPL, ErrNoAnswer, p.cfg.Timeout)
+		case <-ctx.Done():
 			p.kill()
-			p.restarts++
+			return nil, ctx.Err()
 		}
-		return &resp, nil
-	case <-timer.C:
-		p.kill()
-		return nil, fmt.Errorf("%w: %w within %v (the process was restarted)", ErrREPL, ErrNoAnswer, p.cfg.Timeout)
-	case <-ctx.Done():
-		p.kill()
-		return nil, ctx.Err()
 	}
+}
+
+// answer reads the answer to req the REPL gave (raw, or the error reading
+// it).
+func (p *proc) answer(req map[string]any, raw []byte, readErr error) (*Response, error) {
+	r := struct {
+		raw []byte
+		err error
+	}{raw, readErr}
+	if r.err != nil && !errors.Is(r.err, ErrAnswerTooLarge) {
+		select {
+		case <-p.dead:
+			r.err = errors.New("it exited") // whatever the read said
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+	if r.err != nil {
+		note := p.stderrNote()
+		p.kill()
+		return nil, fmt.Errorf("%w: %w%s", ErrREPL, r.err, note)
+	}
+	var resp Response
+	if err := json.Unmarshal(r.raw, &resp); err != nil {
+		p.kill()
+		return nil, fmt.Errorf("%w: its answer is not JSON (%v): %.200s", ErrREPL, err, r.raw)
+	}
+	if _, isCmd := req["cmd"]; isCmd && resp.Env == nil {
+		// Not a command result: a protocol answer ("Unknown
+		// environment.", a JSON error), or something else entirely.
+		p.kill()
+		what := resp.Message
+		if what == "" {
+			what = fmt.Sprintf("an answer with no env: %.200s", r.raw)
+		}
+		return nil, fmt.Errorf("%w: %w: %s", ErrREPL, ErrRefused, firstLine(what))
+	}
+	if p.cfg.MaxRSS > 0 && groupRSS(p.cmd.Process.Pid) > p.cfg.MaxRSS {
+		// The answer stands; the next command gets a fresh process.
+		p.kill()
+		p.restarts++
+	}
+	return &resp, nil
 }
 
 func (p *proc) stderrNote() string {
@@ -479,26 +592,25 @@ func (p *proc) stderrNote() string {
 }
 
 // readAnswer reads one answer: lines up to a blank line that ends a
-// non-blank block. It reads in the reader's buffer-sized pieces and stops
-// once the answer passes maxAnswer, newline or not, so a REPL that
-// writes without end costs at most the cap and one buffer.
+// non-blank block. It reads in pieces of the reader's buffer and stops at
+// maxAnswer bytes, newline or not (ErrAnswerTooLarge): a REPL that writes
+// without end costs the cap, not all the memory there is.
 func readAnswer(r *bufio.Reader) ([]byte, error) {
-	var buf, line bytes.Buffer
+	var buf bytes.Buffer
+	var line []byte // the line being read, when longer than one piece
 	for {
-		line.Reset()
-		var err error
-		for {
-			var piece []byte
-			piece, err = r.ReadSlice('\n')
-			line.Write(piece)
-			if buf.Len()+line.Len() > maxAnswer {
-				return nil, fmt.Errorf("an answer larger than %d bytes", maxAnswer)
+		piece, err := r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			if buf.Len()+len(line)+len(piece) > maxAnswer {
+				return nil, ErrAnswerTooLarge
 			}
-			if err != bufio.ErrBufferFull {
-				break
-			}
+			line = append(line, piece...)
+			continue
 		}
-		if len(bytes.TrimSpace(line.Bytes())) == 0 {
+		if line != nil {
+			piece, line = append(line, piece...), nil
+		}
+		if len(bytes.TrimSpace(piece)) == 0 {
 			if buf.Len() > 0 && (err == nil || err == io.EOF) {
 				return buf.Bytes(), nil
 			}
@@ -510,7 +622,10 @@ func readAnswer(r *bufio.Reader) ([]byte, error) {
 			}
 			continue
 		}
-		buf.Write(line.Bytes())
+		if buf.Len()+len(piece) > maxAnswer {
+			return nil, ErrAnswerTooLarge
+		}
+		buf.Write(piece)
 		if err != nil {
 			if err == io.EOF {
 				return buf.Bytes(), nil

@@ -1,10 +1,14 @@
 package leanrepl
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -58,12 +62,21 @@ func TestReplayTranscripts(t *testing.T) {
 					}
 				}
 				got, err := p.send(context.Background(), cmd)
-				if err != nil {
-					t.Fatalf("command %d: %v", k+1, err)
-				}
 				var w Response
 				if err := json.Unmarshal([]byte(wants[k]), &w); err != nil {
 					t.Fatal(err)
+				}
+				if _, isCmd := cmd["cmd"]; isCmd && w.Env == nil {
+					// A protocol answer to a command ("Unknown
+					// environment."): a REPL failure, never a result; the
+					// process is restarted, so the transcript ends here.
+					if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), w.Message) {
+						t.Errorf("answer %d (%s): %v, want ErrRefused naming it", k+1, wants[k], err)
+					}
+					break
+				}
+				if err != nil {
+					t.Fatalf("command %d: %v", k+1, err)
 				}
 				g, _ := json.Marshal(got)
 				wb, _ := json.Marshal(w)
@@ -143,8 +156,6 @@ func TestBEq(t *testing.T) {
 		{"gold does not compile", correction("theorem g : NOCOMPILE := sorry", "theorem p : 1 = 1 := sorry"), eval.Undecided, false, "the gold does not compile"},
 		{"a REPL that hangs", correction("theorem g : 1 = 1 := sorry", "theorem p : HANG := sorry"), eval.Undecided, true, "no answer within"},
 		{"a REPL that crashes mid-pair", correction("theorem g : 1 = 1 := sorry", "theorem p : CRASH := sorry"), eval.Undecided, true, "it exited"},
-		{"a protocol refusal of the prediction is a REPL failure, not 'does not compile'", correction("theorem g : 1 = 1 := sorry", "theorem p : REFUSE := sorry"), eval.Undecided, true, "refused the command twice"},
-		{"a protocol refusal of the gold is a REPL failure too", correction("theorem g : REFUSE := sorry", "theorem p : REFUSE := sorry"), eval.Undecided, true, "refused the command twice"},
 		{"after a crash, the next pair works", correction("theorem g (x : ℕ) : x = x := sorry", "theorem p (x : ℕ) : x = x := sorry"), eval.Equivalent, false, ""},
 		{"localization pairs are not its", eval.Pair{Kind: eval.Localization, Gold: "a", Pred: "a"}, eval.Undecided, false, ""},
 	}
@@ -239,6 +250,7 @@ func TestStatementForms(t *testing.T) {
 		{"theorem t (x : ℕ := 3) : x = 3 := by simp", "sorry", "theorem t (x : ℕ := 3) : x = 3 := sorry"},
 		{"theorem t (s : String) (h : s = \":=\") : True", "sorry", "theorem t (s : String) (h : s = \":=\") : True := sorry"},
 		{"theorem t : True -- := hidden\n", "sorry", "theorem t : True -- := hidden := sorry"},
+		{"theorem «a := (b» : True := trivial", "sorry", "theorem «a := (b» : True := sorry"},
 	} {
 		if got := WithProof(tt.in, tt.proof); got != tt.want {
 			t.Errorf("WithProof(%q) = %q, want %q", tt.in, got, tt.want)
@@ -250,6 +262,10 @@ func TestStatementForms(t *testing.T) {
 		{"@[simp] protected theorem foo : True", "@[simp] protected theorem NEW : True"},
 		{"example : 1 = 1", "theorem NEW : 1 = 1"},
 		{"1 = 1", "theorem NEW : 1 = 1"},
+		// A «…» name is one name, spaces and all (issue 34.8).
+		{"theorem «a b» (x : ℕ) : x = x", "theorem NEW (x : ℕ) : x = x"},
+		{"theorem Foo.«my lemma».bar : True", "theorem NEW : True"},
+		{"lemma «x:y» : True", "theorem NEW : True"},
 	} {
 		if got := Renamed(tt.in, "NEW"); got != tt.want {
 			t.Errorf("Renamed(%q) = %q, want %q", tt.in, got, tt.want)
@@ -283,4 +299,298 @@ func TestMemoryCeiling(t *testing.T) {
 	if p.cmd == nil || p.cmd.Process.Pid == pid {
 		t.Errorf("the next command did not run in a new process")
 	}
+}
+
+// fakeCommandLogged is fakeCommand with every command the fake receives
+// appended to the file it returns (fakerepl's $RXEVAL_FAKE_LOG) and mark
+// as its $RXEVAL_FAKE_MARK.
+func fakeCommandLogged(t *testing.T, mode string) (cmd, log, mark string) {
+	t.Helper()
+	dir := t.TempDir()
+	log, mark = filepath.Join(dir, "log"), filepath.Join(dir, "mark")
+	return "RXEVAL_FAKE_LOG='" + log + "' RXEVAL_FAKE_MARK='" + mark + "' " + fakeCommand(t, mode), log, mark
+}
+
+// commandsLike counts the commands of a fake's log that hold part.
+func commandsLike(t *testing.T, log, part string) int {
+	t.Helper()
+	data, err := os.ReadFile(log)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.Contains(line, part) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestRefusalIsAFailure: a protocol answer ({"message": "Unknown
+// environment."}, no env: the REPL refused the command, Lean said nothing
+// about the statement) is a REPL failure: the process is restarted and the
+// command tried once more; refused again, the pair is undecided and marked
+// failed, never "not equivalent", never cached (issue 34.5).
+func TestRefusalIsAFailure(t *testing.T) {
+	cmd, log, _ := fakeCommandLogged(t, "script")
+	c, err := Start(context.Background(), Config{Command: cmd, Parallel: 1, Timeout: 10 * time.Second, MaxFailures: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cache.Close()
+	j := BEqJudge{Client: c, Cache: cache}
+	for _, tt := range []struct {
+		name string
+		pair eval.Pair
+	}{
+		{"the prediction refused", correction("theorem g : 1 = 1 := sorry", "theorem p : REFUSE := sorry")},
+		{"the gold refused, the prediction not compiling", correction("theorem g : REFUSE := sorry", "theorem p : NOCOMPILE := sorry")},
+		{"the gold refused", correction("theorem g : REFUSE := sorry", "theorem p : 1 = 1 := sorry")},
+	} {
+		before := commandsLike(t, log, "REFUSE")
+		ds, err := j.Judge(context.Background(), []eval.Pair{tt.pair})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		d := ds[0]
+		if d.Verdict != eval.Undecided || !d.Failed || !strings.Contains(d.Reason, "refused") || strings.Contains(d.Reason, "compile") {
+			t.Errorf("%s: %v failed=%v (%s), want undecided, failed, the refusal named", tt.name, d.Verdict, d.Failed, d.Reason)
+		}
+		if n := commandsLike(t, log, "REFUSE") - before; n != 2 {
+			t.Errorf("%s: the refused command was sent %d times, want 2 (once, then once more in a fresh process)", tt.name, n)
+		}
+		if _, ok := cache.Get(verdictcache.Key(j.Name(), c.Version, ScriptVersion+"\x00"+tt.pair.Header, tt.pair)); ok {
+			t.Errorf("%s: a refusal was cached", tt.name)
+		}
+	}
+	// Refused once, answered in the fresh process: the pair is judged.
+	ds, err := j.Judge(context.Background(), []eval.Pair{correction("theorem g : REFUSE_ONCE := sorry", "theorem p : REFUSE_ONCE := sorry")})
+	if err != nil || ds[0].Verdict != eval.Equivalent {
+		t.Errorf("a refusal the retry does not repeat: %+v, %v", ds[0], err)
+	}
+}
+
+// endless is a REPL's standard output that writes "x" forever, with no
+// newline; it counts what was read from it and, as a safety net for a
+// reader without a bound, ends after limit bytes.
+type endless struct{ read, limit int }
+
+func (e *endless) Read(b []byte) (int, error) {
+	if e.read >= e.limit {
+		return 0, io.EOF
+	}
+	n := min(len(b), e.limit-e.read)
+	for i := range b[:n] {
+		b[i] = 'x'
+	}
+	e.read += n
+	return n, nil
+}
+
+// TestAnswerCapWithoutNewline: an answer that never ends (no newline, no
+// blank line) is read in bounded pieces and refused at the 16 MB cap: what
+// was read from the REPL is counted, not timed (issue 34.3; a 4 GB rxeval
+// died out of memory before).
+func TestAnswerCapWithoutNewline(t *testing.T) {
+	src := &endless{limit: 4 * maxAnswer}
+	_, err := readAnswer(bufio.NewReaderSize(src, 64<<10))
+	if !errors.Is(err, ErrAnswerTooLarge) {
+		t.Errorf("an endless answer: %v, want ErrAnswerTooLarge", err)
+	}
+	if src.read > maxAnswer+64<<10 {
+		t.Errorf("%d bytes read from an endless answer; want at most the cap and one buffer (%d)", src.read, maxAnswer+64<<10)
+	}
+	// Endless lines are refused the same way.
+	lines := io.MultiReader(strings.NewReader("{\"env\": 0,\n"), &endless{limit: 4 * maxAnswer})
+	if _, err := readAnswer(bufio.NewReaderSize(lines, 64<<10)); !errors.Is(err, ErrAnswerTooLarge) {
+		t.Errorf("an endless second line: %v", err)
+	}
+	// An answer just under the cap, in one line, is read whole.
+	big := "{\"env\": 0, \"pad\": \"" + strings.Repeat("y", maxAnswer-64) + "\"}\n\n"
+	raw, err := readAnswer(bufio.NewReaderSize(strings.NewReader(big), 64<<10))
+	if err != nil || len(raw) != len(big)-1 {
+		t.Errorf("an answer under the cap: %d bytes, %v", len(raw), err)
+	}
+}
+
+// TestStopsAfterFailuresInARow: a REPL that fails pair after pair (here it
+// crashes on each) is given MaxFailures pairs, then the judge stops with
+// ErrStopped (exit 3 for the CLI), as --max-failures stops a model judge;
+// the verdicts given before stay cached (issue 34.4). The work is counted
+// in the commands the REPL received.
+func TestStopsAfterFailuresInARow(t *testing.T) {
+	cmd, log, _ := fakeCommandLogged(t, "script")
+	c, err := Start(context.Background(), Config{Command: cmd, Parallel: 1, Timeout: 10 * time.Second, MaxFailures: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cache.Close()
+	j := BEqJudge{Client: c, Cache: cache}
+	good := correction("theorem g (x : ℕ) : x = x := sorry", "theorem p (x : ℕ) : x = x := sorry")
+	pairs := []eval.Pair{good}
+	for k := range 10 {
+		pairs = append(pairs, correction("theorem g : 1 = 1 := sorry", fmt.Sprintf("theorem p%d : CRASH := sorry", k)))
+	}
+	_, err = j.Judge(context.Background(), pairs)
+	if !errors.Is(err, ErrStopped) || !errors.Is(err, ErrREPL) || !strings.Contains(err.Error(), "3 pairs in a row") {
+		t.Errorf("Judge: %v, want ErrStopped after 3 pairs in a row", err)
+	}
+	if n := commandsLike(t, log, "CRASH"); n != 3 {
+		t.Errorf("the REPL was given %d crashing pairs, want 3", n)
+	}
+	if _, ok := cache.Get(verdictcache.Key(j.Name(), c.Version, ScriptVersion+"\x00"+good.Header, good)); !ok {
+		t.Errorf("the verdict given before the stop is not cached")
+	}
+	// Stopped, the client sends nothing more.
+	before := commandsLike(t, log, "")
+	if _, err := c.Check(context.Background(), "import Mathlib", "theorem t : 1 = 1"); !errors.Is(err, ErrStopped) {
+		t.Errorf("Check after the stop: %v", err)
+	}
+	if n := commandsLike(t, log, ""); n != before {
+		t.Errorf("%d commands sent after the stop", n-before)
+	}
+
+	// A success in between resets the count.
+	c2, err := Start(context.Background(), Config{Command: fakeCommand(t, "script"), Parallel: 1, Timeout: 10 * time.Second, MaxFailures: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.Close()
+	crash := correction("theorem g : 1 = 1 := sorry", "theorem p : CRASH := sorry")
+	if _, err := (BEqJudge{Client: c2}).Judge(context.Background(), []eval.Pair{crash, good, crash, good}); err != nil {
+		t.Errorf("failures not in a row stopped the judge: %v", err)
+	}
+}
+
+// TestEndlessAnswerStops: a REPL that writes without end is read up to the
+// 16 MB cap, then the judge stops (ErrAnswerTooLarge within ErrStopped:
+// exit 3), naming the REPL; the verdicts given before stay cached (issue
+// 34.3).
+func TestEndlessAnswerStops(t *testing.T) {
+	c, err := Start(context.Background(), Config{Command: fakeCommand(t, "script"), Parallel: 1, Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cache.Close()
+	j := BEqJudge{Client: c, Cache: cache}
+	good := correction("theorem g (x : ℕ) : x = x := sorry", "theorem p (x : ℕ) : x = x := sorry")
+	flood := correction("theorem g : 1 = 1 := sorry", "theorem p : FLOOD := sorry")
+	_, err = j.Judge(context.Background(), []eval.Pair{good, flood, good})
+	if !errors.Is(err, ErrAnswerTooLarge) || !errors.Is(err, ErrStopped) || !strings.Contains(err.Error(), "Lean REPL") {
+		t.Errorf("Judge: %v, want ErrAnswerTooLarge and ErrStopped", err)
+	}
+	if _, ok := cache.Get(verdictcache.Key(j.Name(), c.Version, ScriptVersion+"\x00"+good.Header, good)); !ok {
+		t.Errorf("the verdict given before the endless answer is not cached")
+	}
+}
+
+// gone says whether process pid is gone: no such process, or a zombie some
+// other process (init) is about to reap.
+func gone(pid int) bool {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return true
+	}
+	f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+	return len(f) > 1 && f[0] == "Z" && f[1] != strconv.Itoa(os.Getpid())
+}
+
+// waitGone waits for pid to be gone, with a generous safety net; it kills
+// a survivor so that a failing test leaves nothing behind.
+func waitGone(t *testing.T, what string, pid int) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !gone(pid) {
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			stat, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+			t.Errorf("%s (pid %d) outlived the REPL's end", what, pid)
+			t.Logf("stat: %s (self %d)", stat, os.Getpid())
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func readPid(t *testing.T, file string) int {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		data, err := os.ReadFile(file)
+		if pid, e := strconv.Atoi(strings.TrimSpace(string(data))); err == nil && e == nil {
+			return pid
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no pid in %s", file)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestDescendantsDie: a REPL command whose shell forks children, one of
+// them in a session and process group of its own (setsid), leaves none
+// behind when the process is restarted or the client closed: rxeval kills
+// its process group and every process started under it, and reaps those
+// it adopted as a subreaper (issue 34.2).
+func TestDescendantsDie(t *testing.T) {
+	if _, err := os.Stat("/proc/self/environ"); err != nil {
+		t.Skip("no /proc")
+	}
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid")
+	}
+	dir := t.TempDir()
+	cmd := "sleep 1000 & echo $! > " + dir + "/sleep.$$; setsid sleep 1000 & echo $! > " + dir + "/setsid.$$; " + fakeCommand(t, "script")
+	c, err := Start(context.Background(), Config{Command: cmd, Parallel: 1, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	pids := func() (sleep, setsid int) {
+		sh := c.all[0].cmd.Process.Pid
+		sleep, setsid = readPid(t, fmt.Sprintf("%s/sleep.%d", dir, sh)), readPid(t, fmt.Sprintf("%s/setsid.%d", dir, sh))
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			// Its own session once setsid ran (stat field 6).
+			stat, _ := os.ReadFile("/proc/" + strconv.Itoa(setsid) + "/stat")
+			f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+			if len(f) > 3 && f[3] == strconv.Itoa(setsid) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("process %d never left the REPL's session", setsid)
+			}
+		}
+	}
+	// A restart (a crash here) ends the old process's descendants.
+	s1, d1 := pids()
+	// Its children hold its output open: the crash is seen as one, not
+	// as a command without an answer (which cost the whole timeout).
+	if _, err := c.Run(context.Background(), nil, "CRASH"); !errors.Is(err, ErrREPL) || !strings.Contains(err.Error(), "it exited") {
+		t.Fatalf("CRASH: %v, want it exited", err)
+	}
+	waitGone(t, "a child of the crashed REPL's shell", s1)
+	waitGone(t, "a child of the crashed REPL's shell in its own session", d1)
+	if _, err := c.Run(context.Background(), nil, "theorem t : 1 = 1 := sorry"); err != nil {
+		t.Fatal(err)
+	}
+	s2, d2 := pids()
+	c.Close()
+	waitGone(t, "a child of the REPL's shell", s2)
+	waitGone(t, "a child of the REPL's shell in its own session", d2)
 }

@@ -86,6 +86,7 @@ func TestAsAxiom(t *testing.T) {
 		{"example : 1 = 1 := rfl", "axiom H : 1 = 1"},
 		{"1 = 1", "axiom H : 1 = 1"},
 		{"theorem t (x : ℕ := 3) : x = 3", "axiom H (x : ℕ := 3) : x = 3"},
+		{"theorem «the main theorem» (x : ℕ) : x = x := rfl", "axiom H (x : ℕ) : x = x"},
 	} {
 		if got := asAxiom(tt.in, "H"); got != tt.want {
 			t.Errorf("asAxiom(%q) = %q, want %q", tt.in, got, tt.want)

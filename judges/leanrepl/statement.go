@@ -38,6 +38,12 @@ func proofStart(s string) int {
 				}
 			}
 			continue
+		case strings.HasPrefix(s[i:], "«"):
+			// A «…» name: what it holds is no bracket and no ":=".
+			if j := strings.Index(s[i:], "»"); j >= 0 {
+				i += j + len("»")
+				continue
+			}
 		case s[i] == '"':
 			j := i + 1
 			for j < len(s) && s[j] != '"' {
@@ -72,10 +78,11 @@ func WithProof(s, proof string) string {
 	return strings.TrimRight(s, " \t\n") + " := " + proof
 }
 
-var declRe = regexp.MustCompile(`^(\s*(?:@\[[^\]]*\]\s*)?(?:(?:private|protected|noncomputable)\s+)*)(?:(?:theorem|lemma)\s+[^\s(\[{:⦃]+|example\b)`)
+var declRe = regexp.MustCompile(`^(\s*(?:@\[[^\]]*\]\s*)?(?:(?:private|protected|noncomputable)\s+)*)(?:(?:theorem|lemma)\s+(?:«[^»]*»|[^\s(\[{:⦃«])+|example\b)`)
 
 // Renamed returns s declared as "theorem name": the theorem's own name
-// replaced, an example named, a bare proposition made a theorem.
+// replaced (a «…» part of it is one piece, spaces and all), an example
+// named, a bare proposition made a theorem.
 func Renamed(s, name string) string {
 	if m := declRe.FindStringSubmatchIndex(s); m != nil {
 		return s[:m[3]] + "theorem " + name + s[m[1]:]

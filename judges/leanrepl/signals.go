@@ -1,0 +1,76 @@
+package leanrepl
+
+import (
+	"fmt"
+	"os"
+	"os/signal"
+	"sync"
+	"sync/atomic"
+	"syscall"
+)
+
+// markerVar is set, in the environment of every REPL process, to a value
+// naming that process: everything started under it inherits it, so rxeval
+// finds and ends it (sweep) even when it left the process group.
+const markerVar = "RXEVAL_REPL_PROCESS"
+
+var markerSeq atomic.Int64
+
+func newMarker() string {
+	return fmt.Sprintf("%s=%d.%d", markerVar, os.Getpid(), markerSeq.Add(1))
+}
+
+// live is every running REPL process: its marker and process group, for
+// killAll, which must not touch a proc another goroutine is using.
+var live = struct {
+	sync.Mutex
+	groups map[string]int
+	sig    chan os.Signal
+}{groups: map[string]int{}}
+
+// register records a started REPL process, and the first one installs the
+// handler of the signals that end rxeval (see watchSignals).
+func register(marker string, pgid int) {
+	live.Lock()
+	defer live.Unlock()
+	live.groups[marker] = pgid
+	if live.sig == nil {
+		live.sig = make(chan os.Signal, 1)
+		signal.Notify(live.sig, syscall.SIGTERM, syscall.SIGHUP)
+		go watchSignals(live.sig)
+	}
+}
+
+func unregister(marker string) {
+	live.Lock()
+	defer live.Unlock()
+	delete(live.groups, marker)
+}
+
+// watchSignals: SIGTERM or SIGHUP would end rxeval without its deferred
+// Close, and the parent-death signal reaches only the REPL's shell, not
+// what the shell started. So every REPL process is ended first, then the
+// signal is raised again with its default action: rxeval ends as it would
+// have, with the status a shell reports for that signal. (SIGINT is the
+// commands' own: it cancels the run, which closes the REPL.)
+func watchSignals(ch chan os.Signal) {
+	s := <-ch
+	KillAll()
+	signal.Reset(s)
+	if p, err := os.FindProcess(os.Getpid()); err == nil && p.Signal(s) == nil {
+		select {} // the signal ends the process
+	}
+	os.Exit(128 + int(s.(syscall.Signal)))
+}
+
+// KillAll ends every REPL process of every client at once, with all it
+// started: for a process about to exit (a signal handler). Clients are not
+// usable after it.
+func KillAll() {
+	live.Lock()
+	defer live.Unlock()
+	for marker, pgid := range live.groups {
+		sweep(marker, pgid)
+		killPgid(pgid)
+	}
+}
