@@ -8,7 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
+
+	"github.com/rxeval/rxeval/internal/termsafe"
 )
 
 // progress reports a model run on stderr: pairs done of the total, calls
@@ -117,7 +118,7 @@ func (p *progress) note(msg string) {
 	if p.tty {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
-	fmt.Fprintf(p.w, "rxeval: warning: %s\n", termSafe(msg))
+	fmt.Fprintf(p.w, "rxeval: warning: %s\n", termsafe.Escape(msg))
 }
 
 // waiting says that a call slot waits before retrying on host, as the
@@ -139,7 +140,7 @@ func (p *progress) waiting(host string, d time.Duration, code int) {
 	if p.tty {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
-	fmt.Fprintf(p.w, "rxeval: waiting %s s for %s (HTTP %d with Retry-After)\n", strconv.FormatFloat(d.Seconds(), 'f', -1, 64), termSafe(host), code)
+	fmt.Fprintf(p.w, "rxeval: waiting %s s for %s (HTTP %d with Retry-After)\n", strconv.FormatFloat(d.Seconds(), 'f', -1, 64), termsafe.Escape(host), code)
 }
 
 // final prints the run's totals.
@@ -185,33 +186,4 @@ func (p *progress) final(rs RunStats, hosts []HostStats, maxCalls int64, context
 		fmt.Fprintf(p.w, "; %s", strings.Join(hs, ", "))
 	}
 	fmt.Fprintln(p.w)
-}
-
-// termSafe escapes what a terminal would act on in a string a server sent
-// (an error body in a warning), as validate.TermSafe does for the final
-// error (TestDroppedWarningEscaped compares them): C0 and C1 control
-// characters but tab, DEL, and the bidirectional overrides and isolates as
-// Go escapes, each byte that is not UTF-8 as \xff. judges/model does not
-// link validate (docs/architecture.md).
-func termSafe(s string) string {
-	unsafe := func(r rune) bool {
-		return r < 0x20 && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c
-	}
-	if !strings.ContainsFunc(s, unsafe) && utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	for i, r := range s {
-		if r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-			continue
-		}
-		if unsafe(r) {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
