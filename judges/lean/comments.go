@@ -21,6 +21,16 @@ import (
 // char literal): a caller must then use the text as it is, never a half
 // stripped one.
 func StripCommentsExact(s string) (string, bool) {
+	out, _, ok := stripComments(s, nil, false)
+	return out, ok
+}
+
+// stripComments is StripCommentsExact's reading of s. With lit, each
+// non-empty string literal and each «…» name that is not a plain
+// identifier is written as what lit makes of its contents (PromptText);
+// with cutOpen, a block comment left open is cut with everything after it
+// (cut is true) instead of leaving s unread.
+func stripComments(s string, lit func(kind byte, contents string) string, cutOpen bool) (out string, cut, ok bool) {
 	var b strings.Builder
 	b.Grow(len(s))
 	i := 0
@@ -30,29 +40,33 @@ func StripCommentsExact(s string) (string, bool) {
 		case strings.HasPrefix(s[i:], "--"):
 			j := strings.IndexByte(s[i:], '\n')
 			if j < 0 {
-				return b.String(), true
+				return b.String(), false, true
 			}
 			i += j
 		case strings.HasPrefix(s[i:], "/-"):
 			end, closed := commentEnd(s, i)
 			if !closed {
-				return s, false
+				if cutOpen {
+					return b.String(), true, true
+				}
+				return s, false, false
 			}
 			b.WriteByte(' ')
 			i = end
 		case r == '"':
 			end, ok := stringEnd(s, i)
 			if !ok {
-				return s, false
+				return s, false, false
 			}
-			b.WriteString(s[i:end])
+			writeLit(&b, s[i:end], `"`, s[i+1:end-1], LitString, lit)
 			i = end
 		case r == 'r' && rawStringStart(s, i):
 			end, ok := rawStringEnd(s, i)
 			if !ok {
-				return s, false
+				return s, false, false
 			}
-			b.WriteString(s[i:end])
+			open := strings.IndexByte(s[i:end], '"') + 1
+			writeLit(&b, s[i:end], `"`, s[i+open:end-open+1], LitString, lit)
 			i = end
 		case strings.HasPrefix(s[i:], "⁻¹'") || strings.HasPrefix(s[i:], "''"):
 			// Tokens of Mathlib's notation that hold a quote (preimage,
@@ -67,17 +81,21 @@ func StripCommentsExact(s string) (string, bool) {
 		case r == '\'':
 			end, ok := charEnd(s, i)
 			if !ok {
-				return s, false
+				return s, false, false
 			}
 			b.WriteString(s[i:end])
 			i = end
 		case r == '«':
 			j := strings.Index(s[i:], "»")
 			if j < 0 {
-				return s, false
+				return s, false, false
 			}
 			end := i + j + len("»")
-			b.WriteString(s[i:end])
+			if name := s[i+len("«") : i+j]; lit != nil && !plainGuillemetName(name) {
+				b.WriteString("«" + lit(LitName, name) + "»")
+			} else {
+				b.WriteString(s[i:end])
+			}
 			i = end
 		case isIdentStart(r) || r >= '0' && r <= '9':
 			// An identifier or a number, as one token: a quote or an r
@@ -97,7 +115,7 @@ func StripCommentsExact(s string) (string, bool) {
 			i += size
 		}
 	}
-	return b.String(), true
+	return b.String(), false, true
 }
 
 // stringEnd returns the end of the string literal opening at s[i].

@@ -2,7 +2,6 @@ package lean
 
 import (
 	"strings"
-	"unicode/utf8"
 )
 
 // Literal kinds PromptText hands to its callback.
@@ -28,90 +27,13 @@ const (
 // (an unclosed string or raw string, a malformed char literal, an unclosed
 // «): as StripCommentsExact, never half stripped.
 func PromptText(s string, lit func(kind byte, contents string) string) (out string, cut, ok bool) {
-	var b strings.Builder
-	b.Grow(len(s))
-	i := 0
-	for i < len(s) {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case strings.HasPrefix(s[i:], "--"):
-			j := strings.IndexByte(s[i:], '\n')
-			if j < 0 {
-				return b.String(), false, true
-			}
-			i += j
-		case strings.HasPrefix(s[i:], "/-"):
-			end, closed := commentEnd(s, i)
-			if !closed {
-				return b.String(), true, true
-			}
-			b.WriteByte(' ')
-			i = end
-		case r == '"':
-			end, ok := stringEnd(s, i)
-			if !ok {
-				return s, false, false
-			}
-			writeLit(&b, s[i:end], `"`, s[i+1:end-1], LitString, lit)
-			i = end
-		case r == 'r' && rawStringStart(s, i):
-			end, ok := rawStringEnd(s, i)
-			if !ok {
-				return s, false, false
-			}
-			open := strings.IndexByte(s[i:end], '"') + 1
-			writeLit(&b, s[i:end], `"`, s[i+open:end-open+1], LitString, lit)
-			i = end
-		case strings.HasPrefix(s[i:], "⁻¹'") || strings.HasPrefix(s[i:], "''"):
-			n := len("''")
-			if s[i] != '\'' {
-				n = len("⁻¹'")
-			}
-			b.WriteString(s[i : i+n])
-			i += n
-		case r == '\'':
-			end, ok := charEnd(s, i)
-			if !ok {
-				return s, false, false
-			}
-			b.WriteString(s[i:end])
-			i = end
-		case r == '«':
-			j := strings.Index(s[i:], "»")
-			if j < 0 {
-				return s, false, false
-			}
-			end := i + j + len("»")
-			name := s[i+len("«") : i+j]
-			if plainGuillemetName(name) {
-				b.WriteString(s[i:end])
-			} else {
-				b.WriteString("«" + lit(LitName, name) + "»")
-			}
-			i = end
-		case isIdentStart(r) || r >= '0' && r <= '9':
-			j := i + size
-			for j < len(s) {
-				r2, n := utf8.DecodeRuneInString(s[j:])
-				if !isIdentRest(r2) {
-					break
-				}
-				j += n
-			}
-			b.WriteString(s[i:j])
-			i = j
-		default:
-			b.WriteString(s[i : i+size])
-			i += size
-		}
-	}
-	return b.String(), false, true
+	return stripComments(s, lit, true)
 }
 
-// writeLit writes a literal: as it is when empty, else quoted what lit
-// makes of its contents.
+// writeLit writes a literal: as it is when empty or lit is nil, else
+// quoted what lit makes of its contents.
 func writeLit(b *strings.Builder, whole, quote, contents string, kind byte, lit func(byte, string) string) {
-	if contents == "" {
+	if contents == "" || lit == nil {
 		b.WriteString(whole)
 		return
 	}
