@@ -8,12 +8,6 @@ import (
 	"unicode/utf8"
 )
 
-// symmetric operators whose operands may be sorted.
-var symmetric = map[string]bool{"=": true, "↔": true}
-
-// chains are associative and commutative logical connectives.
-var chains = map[string]bool{"∧": true, "∨": true}
-
 // sortByString orders nodes by their printed form, printing of each only
 // as much as the order needs (comparePrinted).
 func sortByString(ns []*Node) {
@@ -29,7 +23,7 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 	if out := z.canonRun(n, top); out != nil {
 		return out
 	}
-	if n.K == KindBinary && chains[n.V] && len(n.C) == 2 {
+	if n.K == KindBinary && Is(n.V, Chain) && len(n.C) == 2 {
 		return z.canonChain(n)
 	}
 	kids := make([]*Node, len(n.C))
@@ -62,7 +56,7 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 			}
 			return body
 		}
-	case n.K == KindBinary && symmetric[n.V] && len(n.C) == 2:
+	case n.K == KindBinary && Is(n.V, Symmetric) && len(n.C) == 2:
 		if comparePrinted(n.C[1], n.C[0]) < 0 {
 			n.C[0], n.C[1] = n.C[1], n.C[0]
 		}
@@ -190,7 +184,7 @@ func mayBeClass(t *Node) bool {
 		// a relation or connective builds a proposition; × ⊕ a type; any
 		// other operator (NeZero <| n, n |> NeZero, f $ x) may build a
 		// class
-		return !propOps[t.V] && !propRelations[t.V] && t.V != "↔" && t.V != "×" && t.V != "⊕"
+		return !Is(t.V, PropValued) && t.V != "×" && t.V != "⊕"
 	case KindUnary, KindExists, KindExistsUnique, KindEventually, KindFrequently, KindSetOf, KindSep, KindSubtype, KindSigma:
 		return false // ¬ p, ∃, a set, a subtype
 	case KindID, KindApp:
@@ -278,9 +272,6 @@ func init() {
 	}
 }
 
-// propRelations always build a proposition.
-var propRelations = map[string]bool{"=": true, "<": true, "≤": true, "∈": true, "⊆": true, "⊂": true, "∣": true, "≡": true, "↔": true, "∧": true, "∨": true}
-
 // propChain reports whether the chain of ∀ and → at n ends in a term that
 // is certainly a proposition (a relation, a negation, an ∃, True or
 // False): then the chain is a proposition, and its independent binders
@@ -293,7 +284,7 @@ func propChain(n *Node) bool {
 	}
 	switch n.K {
 	case KindBinary:
-		return propRelations[n.V] && len(n.C) == 2
+		return Is(n.V, PropValued) && !Is(n.V, Derived) && len(n.C) == 2
 	case KindUnary:
 		return n.V == "¬"
 	case KindExists, KindExistsUnique:

@@ -478,9 +478,11 @@ func init() {
 		mayBeSame[p] = true
 		mayBeSame[[2]string{p[1], p[0]}] = true
 	}
-	for a, b := range latticeToSet {
-		mayBeSame[[2]string{a, b}] = true
-		mayBeSame[[2]string{b, a}] = true
+	for _, n := range Infixes {
+		if b := n.Props; b != nil && b.OnSets != "" {
+			mayBeSame[[2]string{n.Token, b.OnSets}] = true
+			mayBeSame[[2]string{b.OnSets, n.Token}] = true
+		}
 	}
 }
 
@@ -627,7 +629,7 @@ func headName(n *Node) string {
 
 // reordered reports whether normalization may reorder a part of n.
 func reordered(n *Node) bool {
-	if n.K == KindExists || n.K == KindBinary && (symmetric[n.V] || chains[n.V]) || n.K == KindPi && len(n.C) == 2 && n.C[1].K == KindPi {
+	if n.K == KindExists || n.K == KindBinary && (Is(n.V, Symmetric) || Is(n.V, Chain)) || n.K == KindPi && len(n.C) == 2 && n.C[1].K == KindPi {
 		return true
 	}
 	for _, c := range n.C {

@@ -190,7 +190,7 @@ func useContexts(n *Node, name string, path []*Node, types map[string]*Node, par
 			// f 0 with f bound without a full type (ℕ → _) is a value
 			// whose type the term around it fixes
 			head := ctx.K == KindApp && len(ctx.C) > 0 && ctx.C[0] == below
-			if !(head || ctx.K == KindParen || ctx.K == KindUnary && ctx.V == "-" || ctx.K == KindBinary && homogeneous[ctx.V] && !relations[ctx.V]) {
+			if !(head || ctx.K == KindParen || ctx.K == KindUnary && ctx.V == "-" || ctx.K == KindBinary && Is(ctx.V, Homogeneous) && !Is(ctx.V, PropValued)) {
 				break
 			}
 			below = ctx

@@ -75,19 +75,6 @@ var gluedToBracket = func() map[string]bool {
 	return m
 }()
 
-// gluedElsewhere are infix tokens of the table that Mathlib also declares
-// with "[" glued on, as another notation: m ⊗ₜ[R] n is not m ⊗ₜ [R] n.
-var gluedElsewhere = map[string]string{
-	"⊗ₜ": `notation:100 x:100 " ⊗ₜ[" R "] " y:101 => tmul R x y, Mathlib/LinearAlgebra/TensorProduct/Defs.lean`,
-}
-
-// gluedLetterSafe are the infix tokens that may touch the name after them
-// (2*x, x^n, a+b): the longer tokens Lean core and Mathlib declare with
-// these beginnings go on with a subscript or a symbol (+ᵥ, -ᵥ, *ᵥ, /ₘ, ^[),
-// which the lexer refuses or reads as its own token, never with a letter.
-// After any other infix a glued letter leaves the statement unread.
-var gluedLetterSafe = map[string]bool{"+": true, "-": true, "*": true, "/": true, "%": true, "^": true, "..": true}
-
 // GluedToBracket reports whether Lean knows the symbol only with "[" right
 // after it (→ₗ[R], f =ᶠ[l] g): text that respaces tokens keeps them glued.
 func GluedToBracket(symbol string) bool { return gluedToBracket[symbol] }
@@ -97,7 +84,7 @@ func GluedToBracket(symbol string) bool { return gluedToBracket[symbol] }
 type symbol struct {
 	text       string
 	bracket    bool // gluedToBracket
-	letterSafe bool // gluedLetterSafe
+	letterSafe bool // the table's LetterSafe
 	infix      bool // in the infix table
 }
 
@@ -120,7 +107,7 @@ var symbolsASCII, symbolsByRune = func() (t [128][]symbol, m map[rune][]symbol) 
 // newSymbol looks up what the lexer asks of the token s.
 func newSymbol(s string) symbol {
 	_, isInfix := infix[s]
-	return symbol{s, gluedToBracket[s], gluedLetterSafe[s], isInfix}
+	return symbol{s, gluedToBracket[s], Is(s, LetterSafe), isInfix}
 }
 
 // asciiSpace is unicode.IsSpace on ASCII, read without the call.
@@ -399,7 +386,7 @@ func (l *lexer) scanSymbol(i int, r rune, size int) (int, error) {
 		m = symbol{} // projections are handled in identifiers; a lone ".1" is a symbol
 	}
 	matched := m.text
-	if decl, ok := gluedElsewhere[matched]; ok && strings.HasPrefix(l.src[i+len(matched):], "[") {
+	if decl := PropsOf(matched).GluedElsewhere; decl != "" && strings.HasPrefix(l.src[i+len(matched):], "[") {
 		return 0, fmt.Errorf("%w: %q at byte %d: Lean's token is %q (%s), which lean-ast does not read", ErrNotModelled, matched+"[", i, matched+"[", decl)
 	}
 	if m.bracket && !strings.HasPrefix(l.src[i+len(matched):], "[") {

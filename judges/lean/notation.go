@@ -19,7 +19,68 @@ type Notation struct {
 	Decl    string // the declaration
 	Source  string // where it is declared
 	Checked bool
+	Props   *Props // the property columns; nil: none (ASCII rows have none: trees hold their Norm)
 }
+
+// Props are the property columns of one row. A column that is a claim
+// about Lean (the operator is associative, a relation's converse is ...)
+// holds on every row that has it, by the declaration Why cites; a row
+// without it claims nothing, and lean-ast does not use it there.
+type Props struct {
+	Has      Prop
+	Converse string // the relation with its operands swapped: a < b is b > a
+	Negation string // the relation's negation: a ≠ b is ¬(a = b)
+	Strict   string // the strict or non-strict partner of an order
+	OnSets   string // what the operator is on sets: ≤ is ⊆
+	Nhds     string // the set of the one-sided neighbourhood 𝓝[op] x
+	// GluedElsewhere is another notation Mathlib declares with the token
+	// and "[" glued on (m ⊗ₜ[R] n is not m ⊗ₜ [R] n): lean-ast refuses it.
+	GluedElsewhere string
+	Why            string // the declaration behind each column
+}
+
+// Prop is a set of property columns.
+type Prop uint16
+
+const (
+	Symmetric       Prop = 1 << iota // a R b is b R a: canon sorts the two operands
+	Chain                            // an associative, commutative connective: canon sorts a run of it
+	Associative                      // a run of it is one n-ary node of similarity's operator tree
+	Homogeneous                      // the operands (and an operation's value) share one type
+	PropValued                       // a R b is a Prop
+	Derived                          // declared as another row under ¬ or with its operands swapped
+	Arithmetic                       // Lean's arithmetic on numbers, which the witness computes
+	Component                        // in one binop%/binrel%/rightact% tree with its operands (typed.go)
+	Order                            // a relation of an order: LT.lt, LE.le and their converses
+	BinderPredicate                  // read after a bound name: ∀ x > 0 (binder_predicate)
+	// LetterSafe may touch the name after it (2*x, x^n, a+b): the longer
+	// tokens Lean core and Mathlib declare with its beginning go on with a
+	// subscript or a symbol (+ᵥ, -ᵥ, *ᵥ, /ₘ, ^[), never with a letter; after
+	// any other infix a glued letter leaves the statement unread.
+	LetterSafe
+)
+
+// Is reports whether the row of the token (or a tree's spelling) has
+// every column of p.
+func Is(token string, p Prop) bool { r := propsOf[token]; return r != nil && r.Has&p == p }
+
+// PropsOf returns the property columns of the token's row (zero if none).
+func PropsOf(token string) Props {
+	if r := propsOf[token]; r != nil {
+		return *r
+	}
+	return Props{}
+}
+
+var propsOf = func() map[string]*Props {
+	m := map[string]*Props{}
+	for _, n := range Infixes {
+		if n.Props != nil {
+			m[n.Token] = n.Props
+		}
+	}
+	return m
+}()
 
 const (
 	srcNotation = "lean4 src/Init/Notation.lean"
@@ -30,103 +91,103 @@ const (
 // Infixes is the one table of the infix notation lean-ast knows; the
 // parser reads its precedences from here, and synth's mutation parser too.
 var Infixes = []Notation{
-	{"↔", "↔", 20, 'n', `infix:20 " ↔ " => Iff`, srcCore, true},
-	{"<->", "↔", 20, 'n', `infix:20 " <-> " => Iff`, srcCore, true},
-	{"→", "→", 25, 'r', `arrow: checkPrec 25 >> unicodeSymbol " → " " -> " >> termParser 25`, srcTerm, true},
-	{"->", "→", 25, 'r', `arrow: checkPrec 25 >> unicodeSymbol " → " " -> " >> termParser 25`, srcTerm, true},
-	{"→+*", "→+*", 25, 'r', `infixr:25 " →+* " => RingHom`, "Mathlib/Algebra/Ring/Hom/Defs.lean", true},
-	{"→*", "→*", 25, 'r', `infixr:25 " →* " => MonoidHom`, "Mathlib/Algebra/Group/Hom/Defs.lean", true},
-	{"→+", "→+", 25, 'r', `infixr:25 " →+ " => AddMonoidHom`, "Mathlib/Algebra/Group/Hom/Defs.lean", true},
-	{"→*₀", "→*₀", 25, 'r', `infixr:25 " →*₀ " => MonoidWithZeroHom`, "Mathlib/Algebra/GroupWithZero/Hom.lean", true},
-	{"→ₗ", "→ₗ", 25, 'r', `notation:25 M " →ₗ[" R:25 "] " M₂:0 => LinearMap (RingHom.id R) M M₂`, "Mathlib/Algebra/Module/LinearMap/Defs.lean", true},
-	{"→L", "→L", 25, 'r', `notation:25 M " →L[" R "] " M₂ => ContinuousLinearMap (RingHom.id R) M M₂`, "Mathlib/Topology/Algebra/Module/LinearMap.lean", true},
-	{"→ᵃ", "→ᵃ", 25, 'r', `notation:25 P1 " →ᵃ[" k:25 "] " P2:0 => AffineMap k P1 P2`, "Mathlib/LinearAlgebra/AffineSpace/AffineMap.lean", true},
-	{"→o", "→o", 25, 'r', `infixr:25 " →o " => OrderHom`, "Mathlib/Order/Hom/Basic.lean", true},
-	{"↪", "↪", 25, 'r', `infixr:25 " ↪ " => Embedding`, "Mathlib/Logic/Embedding/Basic.lean", true},
-	{"≃", "≃", 25, 'l', `infixl:25 " ≃ " => Equiv`, "Mathlib/Logic/Equiv/Defs.lean", true},
-	{"≃+*", "≃+*", 25, 'l', `infixl:25 " ≃+* " => RingEquiv`, "Mathlib/Algebra/Ring/Equiv.lean", true},
-	{"≃*", "≃*", 25, 'l', `infixl:25 " ≃* " => MulEquiv`, "Mathlib/Algebra/Group/Equiv/Defs.lean", true},
-	{"≃+", "≃+", 25, 'l', `infixl:25 " ≃+ " => AddEquiv`, "Mathlib/Algebra/Group/Equiv/Defs.lean", true},
-	{"≃ₗ", "≃ₗ", 50, 'n', `notation:50 M " ≃ₗ[" R "] " M₂ => LinearEquiv (RingHom.id R) M M₂`, "Mathlib/Algebra/Module/Equiv/Defs.lean", true},
-	{"⟶", "⟶", 10, 'r', `infixr:10 " ⟶ " => Quiver.Hom`, "Mathlib/Combinatorics/Quiver/Basic.lean", true},
-	{"⥤", "⥤", 26, 'r', `scoped[CategoryTheory] infixr:26 " ⥤ " => Functor`, "Mathlib/CategoryTheory/Functor/Basic.lean", true},
-	{"∨", "∨", 30, 'r', `infixr:30 " ∨  " => Or`, srcNotation, true},
-	{"\\/", "∨", 30, 'r', `infixr:30 " \/ " => Or`, srcNotation, true},
-	{"∧", "∧", 35, 'r', `infixr:35 " ∧ " => And`, srcNotation, true},
-	{"/\\", "∧", 35, 'r', `infixr:35 " /\ " => And`, srcNotation, true},
-	{"×", "×", 35, 'r', `infixr:35 " × " => Prod`, srcNotation, true},
-	{"⧸", "⧸", 35, 'r', `notation:35 G " ⧸ " H:34 => HasQuotient.Quotient G H`, "Mathlib/Algebra/Quotient.lean", true},
-	{"=", "=", 50, 'n', `infix:50 " = " => Eq`, srcNotation, true},
-	{"≠", "≠", 50, 'n', `infix:50 " ≠ " => Ne`, srcCore, true},
-	{"<", "<", 50, 'n', `infix:50 " < " => LT.lt`, srcNotation, true},
-	{">", ">", 50, 'n', `infix:50 " > " => GT.gt`, srcNotation, true},
-	{"≤", "≤", 50, 'n', `infix:50 " ≤ " => LE.le`, srcNotation, true},
-	{"<=", "≤", 50, 'n', `infix:50 " <= " => LE.le`, srcNotation, true},
-	{"≥", "≥", 50, 'n', `infix:50 " ≥ " => GE.ge`, srcNotation, true},
-	{">=", "≥", 50, 'n', `infix:50 " >= " => GE.ge`, srcNotation, true},
-	{"∈", "∈", 50, 'n', `notation:50 a:50 " ∈ " b:50 => Membership.mem b a`, srcNotation, true},
-	{"∉", "∉", 50, 'n', `notation:50 a:50 " ∉ " b:50 => ¬ (a ∈ b)`, srcNotation, true},
-	{"⊆", "⊆", 50, 'n', `infix:50 " ⊆ " => Subset`, srcCore, true},
-	{"⊂", "⊂", 50, 'n', `infix:50 " ⊂ " => SSubset`, srcCore, true},
-	{"⊇", "⊇", 50, 'n', `infix:50 " ⊇ " => Superset`, srcCore, true},
-	{"⊃", "⊃", 50, 'n', `infix:50 " ⊃ " => SSuperset`, srcCore, true},
-	{"∣", "∣", 50, 'n', `infix:50 " ∣ " => Dvd.dvd`, srcNotation, true},
-	{"≡", "≡", 50, 'n', `notation:50 a " ≡ " b " [MOD " n "]" => Nat.ModEq n a b`, "Mathlib/Data/Nat/ModEq.lean", true},
-	{"≈", "≈", 50, 'n', `infix:50 " ≈ " => HasEquiv.Equiv`, srcCore, true},
-	{"=ᶠ", "=ᶠ", 50, 'n', `notation:50 f " =ᶠ[" l:50 "] " g:50 => Filter.EventuallyEq l f g`, "Mathlib/Order/Filter/Basic.lean", true},
-	{"≤ᶠ", "≤ᶠ", 50, 'n', `notation:50 f " ≤ᶠ[" l:50 "] " g:50 => Filter.EventuallyLE l f g`, "Mathlib/Order/Filter/Basic.lean", true},
-	{"=ᵐ", "=ᵐ", 50, 'n', `notation:50 f " =ᵐ[" μ:50 "] " g:50 => Filter.EventuallyEq (MeasureTheory.ae μ) f g`, "Mathlib/MeasureTheory/OuterMeasure/AE.lean", true},
-	{"≤ᵐ", "≤ᵐ", 50, 'n', `notation:50 f " ≤ᵐ[" μ:50 "] " g:50 => Filter.EventuallyLE (MeasureTheory.ae μ) f g`, "Mathlib/MeasureTheory/OuterMeasure/AE.lean", true},
-	{"+", "+", 65, 'l', `infixl:65 " + " => HAdd.hAdd`, srcNotation, true},
-	{"-", "-", 65, 'l', `infixl:65 " - " => HSub.hSub`, srcNotation, true},
-	{"∪", "∪", 65, 'l', `infixl:65 " ∪ " => Union.union`, srcCore, true},
-	{"++", "++", 65, 'l', `infixl:65 " ++ " => HAppend.hAppend`, srcNotation, true},
-	{"⊔", "⊔", 68, 'l', `infixl:68 " ⊔ " => Max.max`, "Mathlib/Order/Notation.lean", true},
-	{"⊓", "⊓", 69, 'l', `infixl:69 " ⊓ " => Min.min`, "Mathlib/Order/Notation.lean", true},
-	{"*", "*", 70, 'l', `infixl:70 " * " => HMul.hMul`, srcNotation, true},
-	{"/", "/", 70, 'l', `infixl:70 " / " => HDiv.hDiv`, srcNotation, true},
-	{"%", "%", 70, 'l', `infixl:70 " % " => HMod.hMod`, srcNotation, true},
-	{"∩", "∩", 70, 'l', `infixl:70 " ∩ " => Inter.inter`, srcCore, true},
-	{"\\", "\\", 70, 'n', `infix:70 " \ " => SDiff.sdiff`, srcCore, true},
-	{"•", "•", 73, 'r', `infixr:73 " • " => HSMul.hSMul`, "Mathlib/Algebra/Group/Defs.lean", true},
-	{"^", "^", 80, 'r', `infixr:80 " ^ " => HPow.hPow`, srcNotation, true},
-	{"≫", "≫", 80, 'r', `scoped infixr:80 " ≫ " => CategoryStruct.comp`, "Mathlib/CategoryTheory/Category/Basic.lean", true},
-	{"⋙", "⋙", 80, 'r', `scoped[CategoryTheory] infixr:80 " ⋙ " => Functor.comp`, "Mathlib/CategoryTheory/Functor/Basic.lean", true},
-	{"''", "''", 80, 'l', `infixl:80 " '' " => image`, "Mathlib/Data/Set/Defs.lean", true},
-	{"⁻¹'", "⁻¹'", 80, 'l', `infixl:80 " ⁻¹' " => preimage`, "Mathlib/Data/Set/Defs.lean", true},
-	{"×ˢ", "×ˢ", 82, 'r', `@[inherit_doc SProd.sprod] infixr:82 " ×ˢ " => SProd.sprod`, "Mathlib/Data/SProd.lean", true},
-	{"∘", "∘", 90, 'r', `infixr:90 " ∘ " => Function.comp`, srcNotation, true},
-	{"∘ₗ", "∘ₗ", 80, 'r', `notation3:80 (name := compNotation) f:81 " ∘ₗ " g:80 => LinearMap.comp (σ₁₂ := RingHom.id _) (σ₂₃ := RingHom.id _) (σ₁₃ := RingHom.id _) f g`, "Mathlib/Algebra/Module/LinearMap/Defs.lean", true},
-	{"-ᵥ", "-ᵥ", 65, 'l', `infixl:65 " -ᵥ " => VSub.vsub`, "Mathlib/Algebra/Notation/Defs.lean", true},
+	{"↔", "↔", 20, 'n', `infix:20 " ↔ " => Iff`, srcCore, true, &Props{Has: Symmetric | PropValued, Why: "Symmetric: iff_comm (lean4 src/Init/Core.lean); PropValued: Iff (a b : Prop) : Prop"}},
+	{"<->", "↔", 20, 'n', `infix:20 " <-> " => Iff`, srcCore, true, nil},
+	{"→", "→", 25, 'r', `arrow: checkPrec 25 >> unicodeSymbol " → " " -> " >> termParser 25`, srcTerm, true, nil},
+	{"->", "→", 25, 'r', `arrow: checkPrec 25 >> unicodeSymbol " → " " -> " >> termParser 25`, srcTerm, true, nil},
+	{"→+*", "→+*", 25, 'r', `infixr:25 " →+* " => RingHom`, "Mathlib/Algebra/Ring/Hom/Defs.lean", true, nil},
+	{"→*", "→*", 25, 'r', `infixr:25 " →* " => MonoidHom`, "Mathlib/Algebra/Group/Hom/Defs.lean", true, nil},
+	{"→+", "→+", 25, 'r', `infixr:25 " →+ " => AddMonoidHom`, "Mathlib/Algebra/Group/Hom/Defs.lean", true, nil},
+	{"→*₀", "→*₀", 25, 'r', `infixr:25 " →*₀ " => MonoidWithZeroHom`, "Mathlib/Algebra/GroupWithZero/Hom.lean", true, nil},
+	{"→ₗ", "→ₗ", 25, 'r', `notation:25 M " →ₗ[" R:25 "] " M₂:0 => LinearMap (RingHom.id R) M M₂`, "Mathlib/Algebra/Module/LinearMap/Defs.lean", true, nil},
+	{"→L", "→L", 25, 'r', `notation:25 M " →L[" R "] " M₂ => ContinuousLinearMap (RingHom.id R) M M₂`, "Mathlib/Topology/Algebra/Module/LinearMap.lean", true, nil},
+	{"→ᵃ", "→ᵃ", 25, 'r', `notation:25 P1 " →ᵃ[" k:25 "] " P2:0 => AffineMap k P1 P2`, "Mathlib/LinearAlgebra/AffineSpace/AffineMap.lean", true, nil},
+	{"→o", "→o", 25, 'r', `infixr:25 " →o " => OrderHom`, "Mathlib/Order/Hom/Basic.lean", true, nil},
+	{"↪", "↪", 25, 'r', `infixr:25 " ↪ " => Embedding`, "Mathlib/Logic/Embedding/Basic.lean", true, nil},
+	{"≃", "≃", 25, 'l', `infixl:25 " ≃ " => Equiv`, "Mathlib/Logic/Equiv/Defs.lean", true, nil},
+	{"≃+*", "≃+*", 25, 'l', `infixl:25 " ≃+* " => RingEquiv`, "Mathlib/Algebra/Ring/Equiv.lean", true, nil},
+	{"≃*", "≃*", 25, 'l', `infixl:25 " ≃* " => MulEquiv`, "Mathlib/Algebra/Group/Equiv/Defs.lean", true, nil},
+	{"≃+", "≃+", 25, 'l', `infixl:25 " ≃+ " => AddEquiv`, "Mathlib/Algebra/Group/Equiv/Defs.lean", true, nil},
+	{"≃ₗ", "≃ₗ", 50, 'n', `notation:50 M " ≃ₗ[" R "] " M₂ => LinearEquiv (RingHom.id R) M M₂`, "Mathlib/Algebra/Module/Equiv/Defs.lean", true, nil},
+	{"⟶", "⟶", 10, 'r', `infixr:10 " ⟶ " => Quiver.Hom`, "Mathlib/Combinatorics/Quiver/Basic.lean", true, nil},
+	{"⥤", "⥤", 26, 'r', `scoped[CategoryTheory] infixr:26 " ⥤ " => Functor`, "Mathlib/CategoryTheory/Functor/Basic.lean", true, nil},
+	{"∨", "∨", 30, 'r', `infixr:30 " ∨  " => Or`, srcNotation, true, &Props{Has: Chain | Associative | PropValued, Why: "Chain, Associative: or_comm, or_assoc (lean4 src/Init/Core.lean); PropValued: Or (a b : Prop) : Prop"}},
+	{"\\/", "∨", 30, 'r', `infixr:30 " \/ " => Or`, srcNotation, true, nil},
+	{"∧", "∧", 35, 'r', `infixr:35 " ∧ " => And`, srcNotation, true, &Props{Has: Chain | Associative | PropValued, Why: "Chain, Associative: and_comm, and_assoc (lean4 src/Init/Core.lean); PropValued: And (a b : Prop) : Prop"}},
+	{"/\\", "∧", 35, 'r', `infixr:35 " /\ " => And`, srcNotation, true, nil},
+	{"×", "×", 35, 'r', `infixr:35 " × " => Prod`, srcNotation, true, nil},
+	{"⧸", "⧸", 35, 'r', `notation:35 G " ⧸ " H:34 => HasQuotient.Quotient G H`, "Mathlib/Algebra/Quotient.lean", true, nil},
+	{"=", "=", 50, 'n', `infix:50 " = " => Eq`, srcNotation, true, &Props{Has: Symmetric | Homogeneous | PropValued | Component, Negation: "≠", Why: "Symmetric: eq_comm (lean4 src/Init/Core.lean); Homogeneous, PropValued: Eq {α} (a b : α) : Prop; Component: macro_rules | `($x = $y) => `(binrel% Eq $x $y) (src/Init/Notation.lean); Negation: Ne a b := ¬(a = b) (src/Init/Core.lean)"}},
+	{"≠", "≠", 50, 'n', `infix:50 " ≠ " => Ne`, srcCore, true, &Props{Has: Homogeneous | PropValued | Derived | BinderPredicate, Negation: "=", Nhds: "{x}ᶜ", Why: "Derived, Negation: @[reducible] def Ne (a b : α) := ¬(a = b) (lean4 src/Init/Core.lean); BinderPredicate: binder_predicate x \" ≠ \" y (src/Init/BinderPredicates.lean); Nhds: notation3 \"𝓝[≠] \" x:100 => nhdsWithin x {x}ᶜ (Mathlib/Topology/Defs/Filter.lean)"}},
+	{"<", "<", 50, 'n', `infix:50 " < " => LT.lt`, srcNotation, true, &Props{Has: Homogeneous | PropValued | Component | Order | BinderPredicate, Converse: ">", Strict: "≤", OnSets: "⊂", Nhds: "Set.Iio", Why: "Homogeneous, PropValued, Order: LT.lt [LT α] (a b : α) : Prop; Component: binrel% LT.lt (src/Init/Notation.lean); Converse: GT.gt a b := LT.lt b a (src/Init/Prelude.lean); Strict: lt_iff_le_not_le (Mathlib/Order/Defs); OnSets: Set.lt_eq_ssubset (Mathlib/Data/Set/Basic.lean); BinderPredicate: binder_predicate x \" < \" y (src/Init/BinderPredicates.lean); Nhds: 𝓝[<] x => nhdsWithin x (Set.Iio x) (Mathlib/Topology/Defs/Filter.lean)"}},
+	{">", ">", 50, 'n', `infix:50 " > " => GT.gt`, srcNotation, true, &Props{Has: Homogeneous | PropValued | Order | Derived | BinderPredicate, Converse: "<", Strict: "≥", Nhds: "Set.Ioi", Why: "Derived, Converse: @[reducible] def GT.gt [LT α] (a b : α) : Prop := LT.lt b a (lean4 src/Init/Prelude.lean); Strict: as <; BinderPredicate: binder_predicate x \" > \" y (src/Init/BinderPredicates.lean); Nhds: 𝓝[>] x => nhdsWithin x (Set.Ioi x) (Mathlib/Topology/Defs/Filter.lean)"}},
+	{"≤", "≤", 50, 'n', `infix:50 " ≤ " => LE.le`, srcNotation, true, &Props{Has: Homogeneous | PropValued | Component | Order | BinderPredicate, Converse: "≥", Strict: "<", OnSets: "⊆", Nhds: "Set.Iic", Why: "Homogeneous, PropValued, Order: LE.le [LE α] (a b : α) : Prop; Component: binrel% LE.le (src/Init/Notation.lean); Converse: GE.ge a b := LE.le b a (src/Init/Prelude.lean); Strict: lt_iff_le_not_le; OnSets: Set.le_eq_subset (Mathlib/Data/Set/Basic.lean); BinderPredicate: binder_predicate x \" ≤ \" y; Nhds: 𝓝[≤] x => nhdsWithin x (Set.Iic x)"}},
+	{"<=", "≤", 50, 'n', `infix:50 " <= " => LE.le`, srcNotation, true, nil},
+	{"≥", "≥", 50, 'n', `infix:50 " ≥ " => GE.ge`, srcNotation, true, &Props{Has: Homogeneous | PropValued | Order | Derived | BinderPredicate, Converse: "≤", Strict: ">", Nhds: "Set.Ici", Why: "Derived, Converse: @[reducible] def GE.ge [LE α] (a b : α) : Prop := LE.le b a (lean4 src/Init/Prelude.lean); BinderPredicate: binder_predicate x \" ≥ \" y; Nhds: 𝓝[≥] x => nhdsWithin x (Set.Ici x)"}},
+	{">=", "≥", 50, 'n', `infix:50 " >= " => GE.ge`, srcNotation, true, nil},
+	{"∈", "∈", 50, 'n', `notation:50 a:50 " ∈ " b:50 => Membership.mem b a`, srcNotation, true, &Props{Has: PropValued | BinderPredicate, Negation: "∉", Why: "PropValued: Membership.mem (γ : outParam (Type u)) (a : α) : Prop; Negation: notation:50 a:50 \" ∉ \" b:50 => ¬ (a ∈ b) (src/Init/Notation.lean); BinderPredicate: binder_predicate x \" ∈ \" y (Batteries/Util/ExtendedBinder.lean)"}},
+	{"∉", "∉", 50, 'n', `notation:50 a:50 " ∉ " b:50 => ¬ (a ∈ b)`, srcNotation, true, &Props{Has: PropValued | Derived | BinderPredicate, Negation: "∈", Why: "Derived, Negation: notation:50 a:50 \" ∉ \" b:50 => ¬ (a ∈ b) (lean4 src/Init/Notation.lean); BinderPredicate: binder_predicate x \" ∉ \" y (Batteries/Util/ExtendedBinder.lean)"}},
+	{"⊆", "⊆", 50, 'n', `infix:50 " ⊆ " => Subset`, srcCore, true, &Props{Has: PropValued | BinderPredicate, Converse: "⊇", Why: "PropValued: HasSubset.Subset : α → α → Prop; Converse: def Superset [HasSubset α] (a b : α) := b ⊆ a (lean4 src/Init/Core.lean); BinderPredicate: binder_predicate x \" ⊆ \" y (Mathlib/Order/SetNotation.lean)"}},
+	{"⊂", "⊂", 50, 'n', `infix:50 " ⊂ " => SSubset`, srcCore, true, &Props{Has: PropValued | BinderPredicate, Converse: "⊃", Why: "PropValued: HasSSubset.SSubset : α → α → Prop; Converse: def SSuperset [HasSSubset α] (a b : α) := b ⊂ a (lean4 src/Init/Core.lean); BinderPredicate: binder_predicate x \" ⊂ \" y (Mathlib/Order/SetNotation.lean)"}},
+	{"⊇", "⊇", 50, 'n', `infix:50 " ⊇ " => Superset`, srcCore, true, &Props{Has: PropValued | Derived | BinderPredicate, Converse: "⊆", Why: "Derived, Converse: def Superset [HasSubset α] (a b : α) := b ⊆ a (lean4 src/Init/Core.lean); BinderPredicate: binder_predicate x \" ⊇ \" y (Mathlib/Order/SetNotation.lean)"}},
+	{"⊃", "⊃", 50, 'n', `infix:50 " ⊃ " => SSuperset`, srcCore, true, &Props{Has: PropValued | Derived | BinderPredicate, Converse: "⊂", Why: "Derived, Converse: def SSuperset [HasSSubset α] (a b : α) := b ⊂ a (lean4 src/Init/Core.lean); BinderPredicate: binder_predicate x \" ⊃ \" y (Mathlib/Order/SetNotation.lean)"}},
+	{"∣", "∣", 50, 'n', `infix:50 " ∣ " => Dvd.dvd`, srcNotation, true, &Props{Has: Homogeneous | PropValued, Why: "Homogeneous, PropValued: class Dvd (α : Type u) where dvd : α → α → Prop (lean4 src/Init/Prelude.lean)"}},
+	{"≡", "≡", 50, 'n', `notation:50 a " ≡ " b " [MOD " n "]" => Nat.ModEq n a b`, "Mathlib/Data/Nat/ModEq.lean", true, &Props{Has: PropValued, Why: "PropValued: Nat.ModEq (n a b : ℕ) : Prop, Int.ModEq, AddCommGroup.ModEq, SModEq (Mathlib)"}},
+	{"≈", "≈", 50, 'n', `infix:50 " ≈ " => HasEquiv.Equiv`, srcCore, true, nil},
+	{"=ᶠ", "=ᶠ", 50, 'n', `notation:50 f " =ᶠ[" l:50 "] " g:50 => Filter.EventuallyEq l f g`, "Mathlib/Order/Filter/Basic.lean", true, &Props{Has: PropValued, Why: "PropValued: Filter.EventuallyEq (l : Filter α) (f g : α → β) : Prop"}},
+	{"≤ᶠ", "≤ᶠ", 50, 'n', `notation:50 f " ≤ᶠ[" l:50 "] " g:50 => Filter.EventuallyLE l f g`, "Mathlib/Order/Filter/Basic.lean", true, &Props{Has: PropValued, Why: "PropValued: Filter.EventuallyLE (l : Filter α) (f g : α → β) : Prop"}},
+	{"=ᵐ", "=ᵐ", 50, 'n', `notation:50 f " =ᵐ[" μ:50 "] " g:50 => Filter.EventuallyEq (MeasureTheory.ae μ) f g`, "Mathlib/MeasureTheory/OuterMeasure/AE.lean", true, &Props{Has: PropValued, Why: "PropValued: Filter.EventuallyEq (MeasureTheory.ae μ) f g : Prop"}},
+	{"≤ᵐ", "≤ᵐ", 50, 'n', `notation:50 f " ≤ᵐ[" μ:50 "] " g:50 => Filter.EventuallyLE (MeasureTheory.ae μ) f g`, "Mathlib/MeasureTheory/OuterMeasure/AE.lean", true, &Props{Has: PropValued, Why: "PropValued: Filter.EventuallyLE (MeasureTheory.ae μ) f g : Prop"}},
+	{"+", "+", 65, 'l', `infixl:65 " + " => HAdd.hAdd`, srcNotation, true, &Props{Has: Associative | Homogeneous | Arithmetic | Component | LetterSafe, Why: "Associative: add_assoc (Mathlib/Algebra/Group/Defs.lean); Homogeneous, Arithmetic, Component: macro_rules | `($x + $y) => `(binop% HAdd.hAdd $x $y) (lean4 src/Init/Notation.lean), instHAdd : HAdd α α α"}},
+	{"-", "-", 65, 'l', `infixl:65 " - " => HSub.hSub`, srcNotation, true, &Props{Has: Homogeneous | Arithmetic | Component | LetterSafe, Why: "Homogeneous, Arithmetic, Component: binop% HSub.hSub (lean4 src/Init/Notation.lean), instHSub : HSub α α α"}},
+	{"∪", "∪", 65, 'l', `infixl:65 " ∪ " => Union.union`, srcCore, true, &Props{Has: Associative, Why: "Associative: Set.union_assoc, Finset.union_assoc (Mathlib/Data/Set/Basic.lean, Mathlib/Data/Finset/Basic.lean)"}},
+	{"++", "++", 65, 'l', `infixl:65 " ++ " => HAppend.hAppend`, srcNotation, true, nil},
+	{"⊔", "⊔", 68, 'l', `infixl:68 " ⊔ " => Max.max`, "Mathlib/Order/Notation.lean", true, &Props{Has: Homogeneous, OnSets: "∪", Why: "Homogeneous: Max.max : α → α → α; OnSets: Set.sup_eq_union (Mathlib/Data/Set/Basic.lean)"}},
+	{"⊓", "⊓", 69, 'l', `infixl:69 " ⊓ " => Min.min`, "Mathlib/Order/Notation.lean", true, &Props{Has: Homogeneous, OnSets: "∩", Why: "Homogeneous: Min.min : α → α → α; OnSets: Set.inf_eq_inter (Mathlib/Data/Set/Basic.lean)"}},
+	{"*", "*", 70, 'l', `infixl:70 " * " => HMul.hMul`, srcNotation, true, &Props{Has: Associative | Homogeneous | Arithmetic | Component | LetterSafe, Why: "Associative: mul_assoc (Mathlib/Algebra/Group/Defs.lean); Homogeneous, Arithmetic, Component: binop% HMul.hMul (lean4 src/Init/Notation.lean), instHMul : HMul α α α"}},
+	{"/", "/", 70, 'l', `infixl:70 " / " => HDiv.hDiv`, srcNotation, true, &Props{Has: Homogeneous | Arithmetic | Component | LetterSafe, Why: "Homogeneous, Arithmetic, Component: binop% HDiv.hDiv (lean4 src/Init/Notation.lean), instHDiv : HDiv α α α"}},
+	{"%", "%", 70, 'l', `infixl:70 " % " => HMod.hMod`, srcNotation, true, &Props{Has: Homogeneous | Arithmetic | LetterSafe, Why: "Homogeneous, Arithmetic: binop% HMod.hMod (lean4 src/Init/Notation.lean), instHMod : HMod α α α"}},
+	{"∩", "∩", 70, 'l', `infixl:70 " ∩ " => Inter.inter`, srcCore, true, &Props{Has: Associative, Why: "Associative: Set.inter_assoc, Finset.inter_assoc (Mathlib/Data/Set/Basic.lean, Mathlib/Data/Finset/Basic.lean)"}},
+	{"\\", "\\", 70, 'n', `infix:70 " \ " => SDiff.sdiff`, srcCore, true, nil},
+	{"•", "•", 73, 'r', `infixr:73 " • " => HSMul.hSMul`, "Mathlib/Algebra/Group/Defs.lean", true, nil},
+	{"^", "^", 80, 'r', `infixr:80 " ^ " => HPow.hPow`, srcNotation, true, &Props{Has: Component | LetterSafe, Why: "Component: macro_rules | `($x ^ $y) => `(rightact% HPow.hPow $x $y) (lean4 src/Init/Notation.lean): the base is in the tree, the exponent is not"}},
+	{"≫", "≫", 80, 'r', `scoped infixr:80 " ≫ " => CategoryStruct.comp`, "Mathlib/CategoryTheory/Category/Basic.lean", true, nil},
+	{"⋙", "⋙", 80, 'r', `scoped[CategoryTheory] infixr:80 " ⋙ " => Functor.comp`, "Mathlib/CategoryTheory/Functor/Basic.lean", true, nil},
+	{"''", "''", 80, 'l', `infixl:80 " '' " => image`, "Mathlib/Data/Set/Defs.lean", true, nil},
+	{"⁻¹'", "⁻¹'", 80, 'l', `infixl:80 " ⁻¹' " => preimage`, "Mathlib/Data/Set/Defs.lean", true, nil},
+	{"×ˢ", "×ˢ", 82, 'r', `@[inherit_doc SProd.sprod] infixr:82 " ×ˢ " => SProd.sprod`, "Mathlib/Data/SProd.lean", true, nil},
+	{"∘", "∘", 90, 'r', `infixr:90 " ∘ " => Function.comp`, srcNotation, true, nil},
+	{"∘ₗ", "∘ₗ", 80, 'r', `notation3:80 (name := compNotation) f:81 " ∘ₗ " g:80 => LinearMap.comp (σ₁₂ := RingHom.id _) (σ₂₃ := RingHom.id _) (σ₁₃ := RingHom.id _) f g`, "Mathlib/Algebra/Module/LinearMap/Defs.lean", true, nil},
+	{"-ᵥ", "-ᵥ", 65, 'l', `infixl:65 " -ᵥ " => VSub.vsub`, "Mathlib/Algebra/Notation/Defs.lean", true, nil},
 	// +ᵥ is infixr:65 in today's Mathlib and was infixl:65 before: read as
 	// neither, so a chain a +ᵥ b +ᵥ c (whose grouping depends on the
 	// version) is refused rather than read one way.
-	{"+ᵥ", "+ᵥ", 65, 'n', `infixr:65 " +ᵥ " => HVAdd.hVAdd`, "Mathlib/Algebra/Notation/Defs.lean", true},
-	{"∆", "∆", 100, 'l', `infixl:100 " ∆ " => symmDiff`, "Mathlib/Order/SymmDiff.lean", true},
-	{"..", "..", 60, 'n', `notation3"∫ "(...)" in "a".."b", "r:60:(scoped f => f)" ∂"μ:70 => intervalIntegral r a b μ: the bounds are terms read up to "..", which lean-ast reads as a non-associative infix at 60 (bounds built with +, *, ^ or applications read alike)`, "Mathlib/MeasureTheory/Integral/IntervalIntegral.lean", true},
-	{"≃ₜ", "≃ₜ", 25, 'l', `infixl:25 " ≃ₜ " => Homeomorph`, "Mathlib/Topology/Homeomorph/Defs.lean", true},
+	{"+ᵥ", "+ᵥ", 65, 'n', `infixr:65 " +ᵥ " => HVAdd.hVAdd`, "Mathlib/Algebra/Notation/Defs.lean", true, nil},
+	{"∆", "∆", 100, 'l', `infixl:100 " ∆ " => symmDiff`, "Mathlib/Order/SymmDiff.lean", true, nil},
+	{"..", "..", 60, 'n', `notation3"∫ "(...)" in "a".."b", "r:60:(scoped f => f)" ∂"μ:70 => intervalIntegral r a b μ: the bounds are terms read up to "..", which lean-ast reads as a non-associative infix at 60 (bounds built with +, *, ^ or applications read alike)`, "Mathlib/MeasureTheory/Integral/IntervalIntegral.lean", true, &Props{Has: LetterSafe}},
+	{"≃ₜ", "≃ₜ", 25, 'l', `infixl:25 " ≃ₜ " => Homeomorph`, "Mathlib/Topology/Homeomorph/Defs.lean", true, nil},
 	// →ₛ and ∈+ are local notation, declared alike in each file that uses
 	// them: a statement that holds them is from such a file (elsewhere it
 	// does not parse).
-	{"→ₛ", "→ₛ", 25, 'r', `local infixr:25 " →ₛ " => SimpleFunc`, "Mathlib/MeasureTheory/Function/SimpleFunc.lean", true},
-	{"≃ₗᵢ", "≃ₗᵢ", 25, 'r', `notation:25 E " ≃ₗᵢ[" R:25 "] " E₂:0 => LinearIsometryEquiv (RingHom.id R) E E₂`, "Mathlib/Analysis/Normed/Operator/LinearIsometry.lean", true},
-	{"→SL", "→SL", 25, 'r', `notation:25 M " →SL[" σ "] " M₂ => ContinuousLinearMap σ M M₂`, "Mathlib/Topology/Algebra/Module/LinearMap.lean", true},
-	{"∈+", "∈+", 50, 'l', `local infixl:50 " ∈+ " => List.Duplicate`, "Mathlib/Data/List/Duplicate.lean", true},
-	{"<+", "<+", 50, 'l', `@[inherit_doc] scoped infixl:50 " <+ " => Sublist`, "lean4 src/Init/Data/List/Basic.lean", true},
-	{"<+:", "<+:", 50, 'l', `@[inherit_doc] infixl:50 " <+: " => IsPrefix`, "lean4 src/Init/Data/List/Basic.lean", true},
-	{"<:+", "<:+", 50, 'l', `@[inherit_doc] infixl:50 " <:+ " => IsSuffix`, "lean4 src/Init/Data/List/Basic.lean", true},
-	{"<:+:", "<:+:", 50, 'l', `@[inherit_doc] infixl:50 " <:+: " => IsInfix`, "lean4 src/Init/Data/List/Basic.lean", true},
-	{"⬝ᵥ", "⬝ᵥ", 72, 'l', `infixl:72 " ⬝ᵥ " => dotProduct`, "Mathlib/Data/Matrix/Mul.lean", true},
-	{"*ᵥ", "*ᵥ", 73, 'r', `scoped infixr:73 " *ᵥ " => Matrix.mulVec`, "Mathlib/Data/Matrix/Mul.lean", true},
-	{"=O", "=O", 100, 'n', `notation:100 f " =O[" l "] " g:100 => IsBigO l f g`, "Mathlib/Analysis/Asymptotics/Defs.lean", true},
-	{"⊗ₜ", "⊗ₜ", 100, 'l', `infixl:100 " ⊗ₜ " => tmul _`, "Mathlib/LinearAlgebra/TensorProduct/Defs.lean", true},
+	{"→ₛ", "→ₛ", 25, 'r', `local infixr:25 " →ₛ " => SimpleFunc`, "Mathlib/MeasureTheory/Function/SimpleFunc.lean", true, nil},
+	{"≃ₗᵢ", "≃ₗᵢ", 25, 'r', `notation:25 E " ≃ₗᵢ[" R:25 "] " E₂:0 => LinearIsometryEquiv (RingHom.id R) E E₂`, "Mathlib/Analysis/Normed/Operator/LinearIsometry.lean", true, nil},
+	{"→SL", "→SL", 25, 'r', `notation:25 M " →SL[" σ "] " M₂ => ContinuousLinearMap σ M M₂`, "Mathlib/Topology/Algebra/Module/LinearMap.lean", true, nil},
+	{"∈+", "∈+", 50, 'l', `local infixl:50 " ∈+ " => List.Duplicate`, "Mathlib/Data/List/Duplicate.lean", true, nil},
+	{"<+", "<+", 50, 'l', `@[inherit_doc] scoped infixl:50 " <+ " => Sublist`, "lean4 src/Init/Data/List/Basic.lean", true, nil},
+	{"<+:", "<+:", 50, 'l', `@[inherit_doc] infixl:50 " <+: " => IsPrefix`, "lean4 src/Init/Data/List/Basic.lean", true, nil},
+	{"<:+", "<:+", 50, 'l', `@[inherit_doc] infixl:50 " <:+ " => IsSuffix`, "lean4 src/Init/Data/List/Basic.lean", true, nil},
+	{"<:+:", "<:+:", 50, 'l', `@[inherit_doc] infixl:50 " <:+: " => IsInfix`, "lean4 src/Init/Data/List/Basic.lean", true, nil},
+	{"⬝ᵥ", "⬝ᵥ", 72, 'l', `infixl:72 " ⬝ᵥ " => dotProduct`, "Mathlib/Data/Matrix/Mul.lean", true, nil},
+	{"*ᵥ", "*ᵥ", 73, 'r', `scoped infixr:73 " *ᵥ " => Matrix.mulVec`, "Mathlib/Data/Matrix/Mul.lean", true, nil},
+	{"=O", "=O", 100, 'n', `notation:100 f " =O[" l "] " g:100 => IsBigO l f g`, "Mathlib/Analysis/Asymptotics/Defs.lean", true, nil},
+	{"⊗ₜ", "⊗ₜ", 100, 'l', `infixl:100 " ⊗ₜ " => tmul _`, "Mathlib/LinearAlgebra/TensorProduct/Defs.lean", true, &Props{GluedElsewhere: `notation:100 x:100 " ⊗ₜ[" R "] " y:101 => tmul R x y, Mathlib/LinearAlgebra/TensorProduct/Defs.lean`}},
 	// ⊗ alone is also the monoidal product (scoped infixr:70 " ⊗ " =>
 	// MonoidalCategory.tensorObj): only ⊗[R] is read. Its right side was
 	// N:100 before and is N:101 now: read as neither, a chain is refused.
-	{"⊗", "⊗", 100, 'n', `@[inherit_doc] scoped[TensorProduct] notation:100 M:100 " ⊗[" R "] " N:101 => TensorProduct R M N`, "Mathlib/LinearAlgebra/TensorProduct/Defs.lean", true},
-	{"|>", "|>", 10, 'l', `syntax:min term " |> " term:min1 : term`, srcNotation, true},
-	{"<|", "<|", 10, 'r', `syntax:min term " <| " term:min : term`, srcNotation, true},
-	{"$", "<|", 10, 'r', `syntax:min term atomic(" $" ws) term:min : term`, srcNotation, true},
+	{"⊗", "⊗", 100, 'n', `@[inherit_doc] scoped[TensorProduct] notation:100 M:100 " ⊗[" R "] " N:101 => TensorProduct R M N`, "Mathlib/LinearAlgebra/TensorProduct/Defs.lean", true, nil},
+	{"|>", "|>", 10, 'l', `syntax:min term " |> " term:min1 : term`, srcNotation, true, nil},
+	{"<|", "<|", 10, 'r', `syntax:min term " <| " term:min : term`, srcNotation, true, nil},
+	{"$", "<|", 10, 'r', `syntax:min term atomic(" $" ws) term:min : term`, srcNotation, true, nil},
 }
 
 // Prefix and postfix notation lean-ast reads (parse.go applies them).

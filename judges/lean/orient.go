@@ -54,8 +54,8 @@ func orient(n *Node, env *typeEnv) *Node {
 	}
 	if n.K == KindBinary && len(kids) == 2 {
 		switch {
-		case (n.V == ">" || n.V == "≥") && sameOrder(env, kids[0], kids[1]):
-			return &Node{K: KindBinary, V: map[string]string{">": "<", "≥": "≤"}[n.V], C: []*Node{kids[1], kids[0]}}
+		case Is(n.V, Order|Derived) && sameOrder(env, kids[0], kids[1]):
+			return &Node{K: KindBinary, V: PropsOf(n.V).Converse, C: []*Node{kids[1], kids[0]}}
 		case n.V == "=" && !sameOrder(env, kids[0], kids[1]):
 			// Eq a b, which canon does not sort: with a two-way coercion
 			// (ZMod 3 and ℚ, Fin 3 and Fin 5) a = b is at a's type and

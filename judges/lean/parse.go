@@ -1332,17 +1332,10 @@ var setBigOps = map[string]bool{"⋃": true, "⋂": true, "⨆": true, "⨅": tr
 //     (Mathlib/Order/SetNotation.lean).
 var bigOpBodyPrec = map[string]int{"∑": 67, "∏": 67, "∑'": 67, "∏'": 67, "∫": 60, "∫⁻": 60, "∮": 60, "⋃": 60, "⋂": 60, "⨆": 60, "⨅": 60}
 
-// binderPredicates are the relations Lean reads after a bound name (∀ x
-// > 0, ∃ n ∈ s): binder_predicate x " > " y, " ≥ ", " < ", " ≤ ", " ≠ "
-// in Lean core (Init/BinderPredicates.lean) and " ∈ ", " ∉ ", " ⊆ ", " ⊂ ",
-// " ⊇ ", " ⊃ " in Batteries and Mathlib (Batteries/Util/ExtendedBinder.lean,
-// Mathlib/Order/SetNotation.lean). ASCII >= and <=, = and ∣ are none.
-var binderPredicates = map[string]bool{">": true, "≥": true, "<": true, "≤": true, "≠": true, "∈": true, "∉": true, "⊆": true, "⊂": true, "⊇": true, "⊃": true}
-
 // binderPredicate refuses a relation after a bound name that is not a
 // binder predicate of Lean's (∀ x >= 2, ∃ d ∣ n, ∀ x = 3).
 func (p *parser) binderPredicate(t token) {
-	if !binderPredicates[t.text] {
+	if !Is(t.text, BinderPredicate) {
 		p.refuse(t.pos, "%q after a bound name is not one of Lean's binder predicates (> ≥ < ≤ ≠ ∈ ∉ ⊆ ⊂ ⊇ ⊃)", t.text)
 	}
 }
@@ -1509,7 +1502,7 @@ func (p *parser) nhdsWithin() *Node {
 	p.next() // [
 	var within func(x *Node) *Node
 	if op := p.peek().text; p.peek().kind == tSym && p.glued(1) && p.tok(p.i+1).text == "]" {
-		if set, ok := nhdsSides[op]; ok {
+		if set := PropsOf(op).Nhds; set != "" {
 			p.next()
 			p.next()
 			within = func(x *Node) *Node {
@@ -1531,9 +1524,6 @@ func (p *parser) nhdsWithin() *Node {
 	x := p.expr(100)
 	return &Node{K: KindApp, C: []*Node{notationName("nhdsWithin"), x, within(x)}}
 }
-
-// nhdsSides are the sets of the one-sided neighbourhood tokens.
-var nhdsSides = map[string]string{"≠": "{x}ᶜ", "≥": "Set.Ici", "≤": "Set.Iic", ">": "Set.Ioi", "<": "Set.Iio"}
 
 // cloneNode copies a tree, so that a term the notation repeats is two
 // subtrees (the normalizer indexes nodes by identity).
@@ -2021,10 +2011,7 @@ func propLike(n *Node) bool {
 	case KindID:
 		return n.V == "True" || n.V == "False"
 	case KindBinary:
-		return propOps[n.V]
+		return Is(n.V, PropValued)
 	}
 	return false
 }
-
-var propOps = map[string]bool{"=": true, "≠": true, "<": true, "≤": true, ">": true, "≥": true, "∣": true, "∈": true, "∉": true,
-	"⊆": true, "⊂": true, "⊇": true, "⊃": true, "∧": true, "∨": true, "↔": true, "≡": true, "=ᶠ": true, "≤ᶠ": true, "=ᵐ": true, "≤ᵐ": true}

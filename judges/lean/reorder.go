@@ -28,7 +28,7 @@ func usages(n *Node, near [3]string, sigs map[string][]string) {
 	}
 	for i, c := range n.C {
 		idx := strconv.Itoa(i)
-		if n.K == KindBinary && (symmetric[n.V] || chains[n.V]) {
+		if n.K == KindBinary && (Is(n.V, Symmetric) || Is(n.V, Chain)) {
 			idx = "*"
 		}
 		label := n.K.String() + ":" + n.V
