@@ -3,6 +3,7 @@ package synth
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rxeval/rxeval/judges/lean"
 )
@@ -235,7 +236,17 @@ func gtAsLt(st *stmt) string {
 	return ""
 }
 
-var asciiOf = map[string]string{"→": "->", "↔": "<->", "≤": "<=", "≥": ">=", "∧": "/\\", "∨": "\\/", "λ": "fun"}
+// asciiOf maps a token to its ASCII spelling: the notation table's rows
+// spelling their Norm in ASCII (<= for ≤, -> for →), and fun for λ.
+var asciiOf = func() map[string]string {
+	m := map[string]string{"λ": "fun"}
+	for _, n := range lean.Infixes {
+		if n.Token != n.Norm && strings.ContainsFunc(n.Norm, func(r rune) bool { return r >= utf8.RuneSelf }) {
+			m[n.Norm] = n.Token
+		}
+	}
+	return m
+}()
 
 func asciiSpelling(st *stmt) string {
 	repl := map[int]string{}
