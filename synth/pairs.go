@@ -3,7 +3,6 @@ package synth
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rxeval/rxeval/judges/lean"
 )
@@ -236,14 +235,12 @@ func gtAsLt(st *stmt) string {
 	return ""
 }
 
-// asciiOf maps a token to its ASCII spelling: the notation table's rows
-// spelling their Norm in ASCII (<= for ≤, -> for →), and fun for λ.
+// asciiOf maps a token to its ASCII spelling: the notation table's (<= for
+// ≤, -> for →), and fun for λ.
 var asciiOf = func() map[string]string {
 	m := map[string]string{"λ": "fun"}
-	for _, n := range lean.Infixes {
-		if n.Token != n.Norm && strings.ContainsFunc(n.Norm, func(r rune) bool { return r >= utf8.RuneSelf }) {
-			m[n.Norm] = n.Token
-		}
+	for ascii, u := range lean.ASCIISpellings() {
+		m[u] = ascii
 	}
 	return m
 }()

@@ -3,6 +3,7 @@ package lean
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Notation is one infix operator lean-ast reads, with the precedence and
@@ -224,6 +225,19 @@ func (n Notation) GluedBracket() bool { return strings.Contains(n.Decl, `" `+n.T
 func (n Notation) RightAtZero() bool { return rightAtZero.MatchString(n.Decl) }
 
 var rightAtZero = regexp.MustCompile(`"\] " [^\s:"]+(:0)? =>`)
+
+// ASCIISpellings maps each ASCII token of the table whose trees spell it
+// in Unicode to that spelling: <= to ≤, -> to →, /\ to ∧ ($ is <|, ASCII
+// too, and not among them).
+func ASCIISpellings() map[string]string {
+	m := map[string]string{}
+	for _, n := range Infixes {
+		if n.Token != n.Norm && strings.ContainsFunc(n.Norm, func(r rune) bool { return r >= utf8.RuneSelf }) {
+			m[n.Token] = n.Norm
+		}
+	}
+	return m
+}
 
 // InfixOp returns the table's row for an infix token.
 func InfixOp(token string) (Notation, bool) {

@@ -1,6 +1,10 @@
 package lean
 
 import (
+	"go/ast"
+	goparser "go/parser"
+	gotoken "go/token"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -197,5 +201,65 @@ func TestGluedRows(t *testing.T) {
 		if err != nil || st.Tree.K != KindBinary || st.Tree.V != tok {
 			t.Errorf("%s: %v %v, want the relation %s", src, st, err, tok)
 		}
+	}
+}
+
+// TestNoOperatorMapsOutsideTheTable: a property of an operator is a column
+// of the notation table, not a map of its own. It fails on a map literal,
+// in the non-test code of lean-ast, similarity, synth and the span judge,
+// with an infix token of the table as a key. synth's Operators are exempt:
+// their tables are which confusions the injector makes, no claim about Lean.
+func TestNoOperatorMapsOutsideTheTable(t *testing.T) {
+	tokens := map[string]bool{}
+	for _, n := range Infixes {
+		tokens[n.Token], tokens[n.Norm] = true, true
+	}
+	var files []string
+	for _, glob := range []string{"*.go", "../similarity/*.go", "../../synth/*.go", "../span.go"} {
+		m, err := filepath.Glob(glob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	seen := 0
+	for _, path := range files {
+		if strings.HasSuffix(path, "_test.go") || path == "notation.go" {
+			continue
+		}
+		f, err := goparser.ParseFile(gotoken.NewFileSet(), path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen++
+		for _, d := range f.Decls {
+			if g, ok := d.(*ast.GenDecl); ok && path == "../../synth/ops.go" && len(g.Specs) == 1 {
+				if v, ok := g.Specs[0].(*ast.ValueSpec); ok && v.Names[0].Name == "Operators" {
+					continue
+				}
+			}
+			ast.Inspect(d, func(x ast.Node) bool {
+				lit, ok := x.(*ast.CompositeLit)
+				if !ok {
+					return true
+				}
+				if _, isMap := lit.Type.(*ast.MapType); !isMap {
+					return true
+				}
+				for _, e := range lit.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						if b, ok := kv.Key.(*ast.BasicLit); ok && b.Kind == gotoken.STRING {
+							if s, _ := strconv.Unquote(b.Value); tokens[s] {
+								t.Errorf("%s: a map keyed by the operator %q: make it a column of the notation table (notation.go) and query it", path, s)
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	if seen < 30 {
+		t.Fatalf("read %d files: the globs no longer find the packages", seen)
 	}
 }
