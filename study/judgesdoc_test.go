@@ -382,6 +382,36 @@ func TestJudgesDoc(t *testing.T) {
 		fmt.Fprintf(&ft, "| %s | %s | %s | %s | %s | %s |\n", code(f.Token), f.Kind, strings.ReplaceAll(f.Reads, "|", "\\|"), code(f.Decl), f.Source, read)
 	}
 	tables["forms"] = ft.String()
+	var pt strings.Builder
+	pt.WriteString("| column | what lean-ast does with it |\n|---|---|\n")
+	for _, c := range lean.Columns {
+		fmt.Fprintf(&pt, "| %s | %s |\n", c.Name, c.Does)
+	}
+	pt.WriteString("\n| token | columns | converse | negation | strict partner | on sets | 𝓝[op] x is nhdsWithin x | the declarations behind them |\n|---|---|---|---|---|---|---|---|\n")
+	cell := func(s string) string {
+		if s == "" {
+			return ""
+		}
+		return code(s)
+	}
+	for _, n := range lean.Infixes {
+		p := n.Props
+		if p == nil {
+			continue
+		}
+		var cols []string
+		for _, c := range lean.Columns {
+			if p.Has&c.Prop != 0 {
+				cols = append(cols, c.Name)
+			}
+		}
+		why := p.Why
+		if p.GluedElsewhere != "" {
+			why = strings.TrimPrefix(why+"; ", "; ") + "also declared glued to [: " + p.GluedElsewhere
+		}
+		fmt.Fprintf(&pt, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", code(n.Token), strings.Join(cols, ", "), cell(p.Converse), cell(p.Negation), cell(p.Strict), cell(p.OnSets), cell(p.Nhds), strings.ReplaceAll(why, "|", "\\|"))
+	}
+	tables["properties"] = pt.String()
 
 	// The judges' figures go to docs/judges.md, lean-ast's notation tables to
 	// docs/notation.md.
@@ -390,7 +420,7 @@ func TestJudgesDoc(t *testing.T) {
 		tables []string
 	}{
 		{"../docs/judges.md", []string{"codes", "minif2f", "mutants", "swaps", "span", "contentfree"}},
-		{"../docs/notation.md", []string{"notation", "forms"}},
+		{"../docs/notation.md", []string{"notation", "properties", "forms"}},
 	} {
 		writeTables(t, doc.path, doc.tables, tables)
 	}

@@ -44,22 +44,36 @@ type Props struct {
 type Prop uint16
 
 const (
-	Symmetric       Prop = 1 << iota // a R b is b R a: canon sorts the two operands
-	Chain                            // an associative, commutative connective: canon sorts a run of it
-	Associative                      // a run of it is one n-ary node of similarity's operator tree
-	Homogeneous                      // the operands (and an operation's value) share one type
-	PropValued                       // a R b is a Prop
-	Derived                          // declared as another row under ¬ or with its operands swapped
-	Arithmetic                       // Lean's arithmetic on numbers, which the witness computes
-	Component                        // in one binop%/binrel%/rightact% tree with its operands (typed.go)
-	Order                            // a relation of an order: LT.lt, LE.le and their converses
-	BinderPredicate                  // read after a bound name: ∀ x > 0 (binder_predicate)
-	// LetterSafe may touch the name after it (2*x, x^n, a+b): the longer
-	// tokens Lean core and Mathlib declare with its beginning go on with a
-	// subscript or a symbol (+ᵥ, -ᵥ, *ᵥ, /ₘ, ^[), never with a letter; after
-	// any other infix a glued letter leaves the statement unread.
+	Symmetric Prop = 1 << iota
+	Chain
+	Associative
+	Homogeneous
+	PropValued
+	Derived
+	Arithmetic
+	Component
+	Order
+	BinderPredicate
 	LetterSafe
 )
+
+// Columns names each Prop column and what lean-ast does with it.
+var Columns = []struct {
+	Prop       Prop
+	Name, Does string
+}{
+	{Symmetric, "Symmetric", "a R b is b R a: canon sorts the two operands"},
+	{Chain, "Chain", "an associative and commutative connective: canon sorts a run of it"},
+	{Associative, "Associative", "a run of it is one n-ary node of the similarity judge's operator tree"},
+	{Homogeneous, "Homogeneous", "the operands (and an operation's value) share one type: a numeral or an untyped name among them takes the others' type"},
+	{PropValued, "PropValued", "a R b is a Prop: a hypothesis, an example's type, the end of a chain of ∀ and → whose binders commute"},
+	{Derived, "Derived", "declared as another row under ¬ or with its operands swapped (Ne, GT.gt, Superset); propChain reads only the others"},
+	{Arithmetic, "Arithmetic", "Lean's arithmetic on numbers, which the witness computes"},
+	{Component, "Component", "elaborated in one binop%/binrel%/rightact% tree with its operands (typed.go unifies their types; the base of ^ only)"},
+	{Order, "Order", "a relation of an order (LT.lt, LE.le, their converses): > and ≥ are turned to their converse where both sides have the same order"},
+	{BinderPredicate, "BinderPredicate", "Lean reads it after a bound name (∀ x > 0); any other relation there is refused"},
+	{LetterSafe, "LetterSafe", "may touch the name after it (2*x, x^n): Lean's longer tokens with its beginning go on with a subscript or a symbol (+ᵥ, *ᵥ, ^[), never a letter; after any other infix a glued letter leaves the statement unread"},
+}
 
 // Is reports whether the row of the token (or a tree's spelling) has
 // every column of p.
@@ -119,19 +133,19 @@ var Infixes = []Notation{
 	{"×", "×", 35, 'r', `infixr:35 " × " => Prod`, srcNotation, true, nil},
 	{"⧸", "⧸", 35, 'r', `notation:35 G " ⧸ " H:34 => HasQuotient.Quotient G H`, "Mathlib/Algebra/Quotient.lean", true, nil},
 	{"=", "=", 50, 'n', `infix:50 " = " => Eq`, srcNotation, true, &Props{Has: Symmetric | Homogeneous | PropValued | Component, Negation: "≠", Why: "Symmetric: eq_comm (lean4 src/Init/Core.lean); Homogeneous, PropValued: Eq {α} (a b : α) : Prop; Component: macro_rules | `($x = $y) => `(binrel% Eq $x $y) (src/Init/Notation.lean); Negation: Ne a b := ¬(a = b) (src/Init/Core.lean)"}},
-	{"≠", "≠", 50, 'n', `infix:50 " ≠ " => Ne`, srcCore, true, &Props{Has: Homogeneous | PropValued | Derived | BinderPredicate, Negation: "=", Nhds: "{x}ᶜ", Why: "Derived, Negation: @[reducible] def Ne (a b : α) := ¬(a = b) (lean4 src/Init/Core.lean); BinderPredicate: binder_predicate x \" ≠ \" y (src/Init/BinderPredicates.lean); Nhds: notation3 \"𝓝[≠] \" x:100 => nhdsWithin x {x}ᶜ (Mathlib/Topology/Defs/Filter.lean)"}},
-	{"<", "<", 50, 'n', `infix:50 " < " => LT.lt`, srcNotation, true, &Props{Has: Homogeneous | PropValued | Component | Order | BinderPredicate, Converse: ">", Strict: "≤", OnSets: "⊂", Nhds: "Set.Iio", Why: "Homogeneous, PropValued, Order: LT.lt [LT α] (a b : α) : Prop; Component: binrel% LT.lt (src/Init/Notation.lean); Converse: GT.gt a b := LT.lt b a (src/Init/Prelude.lean); Strict: lt_iff_le_not_le (Mathlib/Order/Defs); OnSets: Set.lt_eq_ssubset (Mathlib/Data/Set/Basic.lean); BinderPredicate: binder_predicate x \" < \" y (src/Init/BinderPredicates.lean); Nhds: 𝓝[<] x => nhdsWithin x (Set.Iio x) (Mathlib/Topology/Defs/Filter.lean)"}},
-	{">", ">", 50, 'n', `infix:50 " > " => GT.gt`, srcNotation, true, &Props{Has: Homogeneous | PropValued | Order | Derived | BinderPredicate, Converse: "<", Strict: "≥", Nhds: "Set.Ioi", Why: "Derived, Converse: @[reducible] def GT.gt [LT α] (a b : α) : Prop := LT.lt b a (lean4 src/Init/Prelude.lean); Strict: as <; BinderPredicate: binder_predicate x \" > \" y (src/Init/BinderPredicates.lean); Nhds: 𝓝[>] x => nhdsWithin x (Set.Ioi x) (Mathlib/Topology/Defs/Filter.lean)"}},
+	{"≠", "≠", 50, 'n', `infix:50 " ≠ " => Ne`, srcCore, true, &Props{Has: Homogeneous | PropValued | Derived | BinderPredicate, Negation: "=", Nhds: "{x}ᶜ", Why: "Derived, Negation, Homogeneous, PropValued: @[reducible] def Ne {α : Sort u} (a b : α) := ¬(a = b) (lean4 src/Init/Core.lean); BinderPredicate: binder_predicate x \" ≠ \" y (src/Init/BinderPredicates.lean); Nhds: notation3 \"𝓝[≠] \" x:100 => nhdsWithin x {x}ᶜ (Mathlib/Topology/Defs/Filter.lean)"}},
+	{"<", "<", 50, 'n', `infix:50 " < " => LT.lt`, srcNotation, true, &Props{Has: Homogeneous | PropValued | Component | Order | BinderPredicate, Converse: ">", Strict: "≤", OnSets: "⊂", Nhds: "Set.Iio", Why: "Homogeneous, PropValued, Order: LT.lt [LT α] (a b : α) : Prop; Component: binrel% LT.lt (src/Init/Notation.lean); Converse: GT.gt a b := LT.lt b a (src/Init/Prelude.lean); Strict: lt_iff_le_not_le (Mathlib/Order/Defs/PartialOrder.lean); OnSets: Set.lt_eq_ssubset (Mathlib/Data/Set/Basic.lean); BinderPredicate: binder_predicate x \" < \" y (src/Init/BinderPredicates.lean); Nhds: 𝓝[<] x => nhdsWithin x (Set.Iio x) (Mathlib/Topology/Defs/Filter.lean)"}},
+	{">", ">", 50, 'n', `infix:50 " > " => GT.gt`, srcNotation, true, &Props{Has: Homogeneous | PropValued | Order | Derived | BinderPredicate, Converse: "<", Strict: "≥", Nhds: "Set.Ioi", Why: "Derived, Converse, Homogeneous, PropValued, Order: @[reducible] def GT.gt [LT α] (a b : α) : Prop := LT.lt b a (lean4 src/Init/Prelude.lean); Strict: lt_iff_le_not_le, read swapped; BinderPredicate: binder_predicate x \" > \" y (src/Init/BinderPredicates.lean); Nhds: 𝓝[>] x => nhdsWithin x (Set.Ioi x) (Mathlib/Topology/Defs/Filter.lean)"}},
 	{"≤", "≤", 50, 'n', `infix:50 " ≤ " => LE.le`, srcNotation, true, &Props{Has: Homogeneous | PropValued | Component | Order | BinderPredicate, Converse: "≥", Strict: "<", OnSets: "⊆", Nhds: "Set.Iic", Why: "Homogeneous, PropValued, Order: LE.le [LE α] (a b : α) : Prop; Component: binrel% LE.le (src/Init/Notation.lean); Converse: GE.ge a b := LE.le b a (src/Init/Prelude.lean); Strict: lt_iff_le_not_le; OnSets: Set.le_eq_subset (Mathlib/Data/Set/Basic.lean); BinderPredicate: binder_predicate x \" ≤ \" y; Nhds: 𝓝[≤] x => nhdsWithin x (Set.Iic x)"}},
 	{"<=", "≤", 50, 'n', `infix:50 " <= " => LE.le`, srcNotation, true, nil},
-	{"≥", "≥", 50, 'n', `infix:50 " ≥ " => GE.ge`, srcNotation, true, &Props{Has: Homogeneous | PropValued | Order | Derived | BinderPredicate, Converse: "≤", Strict: ">", Nhds: "Set.Ici", Why: "Derived, Converse: @[reducible] def GE.ge [LE α] (a b : α) : Prop := LE.le b a (lean4 src/Init/Prelude.lean); BinderPredicate: binder_predicate x \" ≥ \" y; Nhds: 𝓝[≥] x => nhdsWithin x (Set.Ici x)"}},
+	{"≥", "≥", 50, 'n', `infix:50 " ≥ " => GE.ge`, srcNotation, true, &Props{Has: Homogeneous | PropValued | Order | Derived | BinderPredicate, Converse: "≤", Strict: ">", Nhds: "Set.Ici", Why: "Derived, Converse, Homogeneous, PropValued, Order: @[reducible] def GE.ge [LE α] (a b : α) : Prop := LE.le b a (lean4 src/Init/Prelude.lean); Strict: lt_iff_le_not_le, read swapped; BinderPredicate: binder_predicate x \" ≥ \" y; Nhds: 𝓝[≥] x => nhdsWithin x (Set.Ici x)"}},
 	{">=", "≥", 50, 'n', `infix:50 " >= " => GE.ge`, srcNotation, true, nil},
 	{"∈", "∈", 50, 'n', `notation:50 a:50 " ∈ " b:50 => Membership.mem b a`, srcNotation, true, &Props{Has: PropValued | BinderPredicate, Negation: "∉", Why: "PropValued: Membership.mem (γ : outParam (Type u)) (a : α) : Prop; Negation: notation:50 a:50 \" ∉ \" b:50 => ¬ (a ∈ b) (src/Init/Notation.lean); BinderPredicate: binder_predicate x \" ∈ \" y (Batteries/Util/ExtendedBinder.lean)"}},
-	{"∉", "∉", 50, 'n', `notation:50 a:50 " ∉ " b:50 => ¬ (a ∈ b)`, srcNotation, true, &Props{Has: PropValued | Derived | BinderPredicate, Negation: "∈", Why: "Derived, Negation: notation:50 a:50 \" ∉ \" b:50 => ¬ (a ∈ b) (lean4 src/Init/Notation.lean); BinderPredicate: binder_predicate x \" ∉ \" y (Batteries/Util/ExtendedBinder.lean)"}},
+	{"∉", "∉", 50, 'n', `notation:50 a:50 " ∉ " b:50 => ¬ (a ∈ b)`, srcNotation, true, &Props{Has: PropValued | Derived | BinderPredicate, Negation: "∈", Why: "Derived, Negation, PropValued: notation:50 a:50 \" ∉ \" b:50 => ¬ (a ∈ b) (lean4 src/Init/Notation.lean); BinderPredicate: binder_predicate x \" ∉ \" y (Batteries/Util/ExtendedBinder.lean)"}},
 	{"⊆", "⊆", 50, 'n', `infix:50 " ⊆ " => Subset`, srcCore, true, &Props{Has: PropValued | BinderPredicate, Converse: "⊇", Why: "PropValued: HasSubset.Subset : α → α → Prop; Converse: def Superset [HasSubset α] (a b : α) := b ⊆ a (lean4 src/Init/Core.lean); BinderPredicate: binder_predicate x \" ⊆ \" y (Mathlib/Order/SetNotation.lean)"}},
 	{"⊂", "⊂", 50, 'n', `infix:50 " ⊂ " => SSubset`, srcCore, true, &Props{Has: PropValued | BinderPredicate, Converse: "⊃", Why: "PropValued: HasSSubset.SSubset : α → α → Prop; Converse: def SSuperset [HasSSubset α] (a b : α) := b ⊂ a (lean4 src/Init/Core.lean); BinderPredicate: binder_predicate x \" ⊂ \" y (Mathlib/Order/SetNotation.lean)"}},
-	{"⊇", "⊇", 50, 'n', `infix:50 " ⊇ " => Superset`, srcCore, true, &Props{Has: PropValued | Derived | BinderPredicate, Converse: "⊆", Why: "Derived, Converse: def Superset [HasSubset α] (a b : α) := b ⊆ a (lean4 src/Init/Core.lean); BinderPredicate: binder_predicate x \" ⊇ \" y (Mathlib/Order/SetNotation.lean)"}},
-	{"⊃", "⊃", 50, 'n', `infix:50 " ⊃ " => SSuperset`, srcCore, true, &Props{Has: PropValued | Derived | BinderPredicate, Converse: "⊂", Why: "Derived, Converse: def SSuperset [HasSSubset α] (a b : α) := b ⊂ a (lean4 src/Init/Core.lean); BinderPredicate: binder_predicate x \" ⊃ \" y (Mathlib/Order/SetNotation.lean)"}},
+	{"⊇", "⊇", 50, 'n', `infix:50 " ⊇ " => Superset`, srcCore, true, &Props{Has: PropValued | Derived | BinderPredicate, Converse: "⊆", Why: "Derived, Converse, PropValued: def Superset [HasSubset α] (a b : α) := b ⊆ a (lean4 src/Init/Core.lean); BinderPredicate: binder_predicate x \" ⊇ \" y (Mathlib/Order/SetNotation.lean)"}},
+	{"⊃", "⊃", 50, 'n', `infix:50 " ⊃ " => SSuperset`, srcCore, true, &Props{Has: PropValued | Derived | BinderPredicate, Converse: "⊂", Why: "Derived, Converse, PropValued: def SSuperset [HasSSubset α] (a b : α) := b ⊂ a (lean4 src/Init/Core.lean); BinderPredicate: binder_predicate x \" ⊃ \" y (Mathlib/Order/SetNotation.lean)"}},
 	{"∣", "∣", 50, 'n', `infix:50 " ∣ " => Dvd.dvd`, srcNotation, true, &Props{Has: Homogeneous | PropValued, Why: "Homogeneous, PropValued: class Dvd (α : Type u) where dvd : α → α → Prop (lean4 src/Init/Prelude.lean)"}},
 	{"≡", "≡", 50, 'n', `notation:50 a " ≡ " b " [MOD " n "]" => Nat.ModEq n a b`, "Mathlib/Data/Nat/ModEq.lean", true, &Props{Has: PropValued, Why: "PropValued: Nat.ModEq (n a b : ℕ) : Prop, Int.ModEq, AddCommGroup.ModEq, SModEq (Mathlib)"}},
 	{"≈", "≈", 50, 'n', `infix:50 " ≈ " => HasEquiv.Equiv`, srcCore, true, nil},
@@ -241,11 +255,12 @@ func ASCIISpellings() map[string]string {
 
 // InfixOp returns the table's row for an infix token.
 func InfixOp(token string) (Notation, bool) {
-	n, ok := infixByToken[token]
+	n, ok := infix[token]
 	return n, ok
 }
 
-var infixByToken = func() map[string]Notation {
+// infix is the table by token: the lexer's and the parser's view of it.
+var infix = func() map[string]Notation {
 	m := make(map[string]Notation, len(Infixes))
 	for _, n := range Infixes {
 		m[n.Token] = n

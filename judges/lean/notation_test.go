@@ -263,3 +263,40 @@ func TestNoOperatorMapsOutsideTheTable(t *testing.T) {
 		t.Fatalf("read %d files: the globs no longer find the packages", seen)
 	}
 }
+
+// TestPropertyColumns: each column is named once; a row's property
+// columns sit on the spelling trees use (an ASCII row is read as its Norm
+// row); and every claim a row makes is cited in its Why by the column's
+// name (LetterSafe, a fact of the lexer's, needs none).
+func TestPropertyColumns(t *testing.T) {
+	var all Prop
+	for _, c := range Columns {
+		if c.Prop&all != 0 || c.Prop == 0 {
+			t.Errorf("column %s named twice or zero", c.Name)
+		}
+		all |= c.Prop
+	}
+	if all != LetterSafe<<1-1 {
+		t.Errorf("Columns names %b of the columns %b", all, LetterSafe<<1-1)
+	}
+	for _, n := range Infixes {
+		p := n.Props
+		if p == nil {
+			continue
+		}
+		if n.Token != n.Norm {
+			t.Errorf("%s: columns on a spelling trees do not use (its Norm is %s)", n.Token, n.Norm)
+		}
+		why := strings.ToLower(p.Why)
+		for _, c := range Columns {
+			if p.Has&c.Prop != 0 && c.Prop != LetterSafe && !strings.Contains(p.Why, c.Name) {
+				t.Errorf("%s: column %s without its declaration in Why (%s)", n.Token, c.Name, p.Why)
+			}
+		}
+		for name, v := range map[string]string{"converse": p.Converse, "negation": p.Negation, "strict": p.Strict, "onsets": p.OnSets, "nhds": p.Nhds} {
+			if v != "" && !strings.Contains(why, name) {
+				t.Errorf("%s: %s %s without its declaration in Why (%s)", n.Token, name, v, p.Why)
+			}
+		}
+	}
+}

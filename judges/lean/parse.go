@@ -115,21 +115,6 @@ func (n *Node) Size() int {
 	return s
 }
 
-type opInfo struct {
-	prec  int
-	assoc byte // 'l', 'r' or 'n'
-	norm  string
-}
-
-// infix is the parser's view of the notation table (notation.go).
-var infix = func() map[string]opInfo {
-	m := make(map[string]opInfo, len(Infixes))
-	for _, n := range Infixes {
-		m[n.Token] = opInfo{n.Prec, n.Assoc, n.Norm}
-	}
-	return m
-}()
-
 // opsWithArg take a bracketed argument: f =ᶠ[l] g, M →ₗ[R] N (the table's
 // rows glued to their bracket); rightAtZero read their right side at 0.
 var opsWithArg, rightAtZeroOps = gluedToBracket, func() map[string]bool {
@@ -699,11 +684,11 @@ func (p *parser) expr(min int) *Node {
 				continue
 			}
 			if op, ok := infix[t.text]; ok {
-				if op.prec < min {
+				if op.Prec < min {
 					return lhs
 				}
-				if left := op.prec + 1; op.assoc == 'l' && lhsPrec < op.prec || op.assoc != 'l' && lhsPrec < left {
-					p.fail("%q (precedence %d, %s) cannot take the term before it, itself an operator's at %d: Lean does not chain them", t.text, op.prec, map[byte]string{'n': "not associative", 'r': "right-associative"}[op.assoc], lhsPrec)
+				if left := op.Prec + 1; op.Assoc == 'l' && lhsPrec < op.Prec || op.Assoc != 'l' && lhsPrec < left {
+					p.fail("%q (precedence %d, %s) cannot take the term before it, itself an operator's at %d: Lean does not chain them", t.text, op.Prec, map[byte]string{'n': "not associative", 'r': "right-associative"}[op.Assoc], lhsPrec)
 				}
 				if t.text == "$" && p.glued(1) {
 					p.fail("$ needs white space after it (syntax:min term atomic(\" $\" ws) term:min)")
@@ -715,9 +700,9 @@ func (p *parser) expr(min int) *Node {
 					arg = p.expr(0)
 					p.expect("]")
 				}
-				rp := op.prec + 1
-				if op.assoc == 'r' {
-					rp = op.prec
+				rp := op.Prec + 1
+				if op.Assoc == 'r' {
+					rp = op.Prec
 				}
 				if arg != nil && rightAtZeroOps[t.text] {
 					rp = 0 // M →L[R] M₂: M₂ is a term at 0 (notation.go)
@@ -731,16 +716,16 @@ func (p *parser) expr(min int) *Node {
 				// either a ∈ b ∈ c's b (notation:50 … b:50) or the whole
 				// (v +ᵥ p -ᵥ q: infixr:65 " +ᵥ " today, infixl:65 before):
 				// refused rather than guessed.
-				if next := p.peek(); op.assoc == 'n' && next.kind == tSym {
-					if o, ok := infix[next.text]; ok && o.prec == op.prec {
-						p.fail("%q after %q: both at precedence %d and %q is read as not associative, so which one takes the term between them depends on a notation's declaration lean-ast does not fix", next.text, t.text, op.prec, t.text)
+				if next := p.peek(); op.Assoc == 'n' && next.kind == tSym {
+					if o, ok := infix[next.text]; ok && o.Prec == op.Prec {
+						p.fail("%q after %q: both at precedence %d and %q is read as not associative, so which one takes the term between them depends on a notation's declaration lean-ast does not fix", next.text, t.text, op.Prec, t.text)
 					}
 				}
-				n := &Node{K: KindBinary, V: op.norm, C: []*Node{lhs, rhs}}
+				n := &Node{K: KindBinary, V: op.Norm, C: []*Node{lhs, rhs}}
 				if arg != nil {
 					n.C = append(n.C, arg)
 				}
-				lhsPrec = op.prec
+				lhsPrec = op.Prec
 				lhs = n
 				continue
 			}
@@ -1229,12 +1214,12 @@ done:
 	}
 	// Binder predicates: ∀ x ∈ s, ∀ x > 0, ∃ n ≥ 1, ...
 	if t := p.peek(); t.kind == tSym {
-		if op, ok := infix[t.text]; ok && op.prec == 50 {
+		if op, ok := infix[t.text]; ok && op.Prec == 50 {
 			p.binderPredicate(t)
 			p.next()
 			rhs := p.expr(51)
 			for _, b := range bs {
-				preds = append(preds, &Node{K: KindBinary, V: op.norm, C: []*Node{{K: KindID, V: b.name}, rhs}})
+				preds = append(preds, &Node{K: KindBinary, V: op.Norm, C: []*Node{{K: KindID, V: b.name}, rhs}})
 			}
 		}
 	}
@@ -1389,12 +1374,12 @@ func (p *parser) bigOp(op string) *Node {
 	case p.is("∈") || p.is("in"):
 		p.next()
 		domKind, dom = "in", p.expr(51)
-	case p.peek().kind == tSym && infix[p.peek().text].prec == 50:
+	case p.peek().kind == tSym && infix[p.peek().text].Prec == 50:
 		if integral {
 			p.refuse(domAt, "%s takes no binder predicate", op)
 		}
 		p.binderPredicate(p.peek())
-		o := infix[p.next().text].norm
+		o := infix[p.next().text].Norm
 		domKind, dom = o, p.expr(51)
 	}
 	if domKind != "all" && len(names) > 1 {
