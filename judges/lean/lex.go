@@ -29,18 +29,16 @@ type token struct {
 	pos  int
 }
 
-// symbols are matched longest first: the tokens of more than one
-// character that are no infix of the table (notation.go), and every infix
-// token of the table (added below), so that a row added to Infixes is a
-// token too.
-var symbols = append([]string{
-	":=", "⋃₀", "⋂₀", "//", "!=", "=>", "∃!", "⁻¹", "∑'", "∏'", "::", "∀ᶠ", "∃ᶠ", "∀ᵐ", "∃ᵐ", "⌋₊", "⌉₊", "||", "&&", "<|>", ".1", ".2",
-	"∫⁻", "∠", "∡", "^[", "![", "‖ₑ", "‖₊", "⟦X⟧",
-}, infixTokens()...)
+// symbols are matched longest first: Lean's own tokens of more than one
+// character, the tokens the Forms rows bring (Form.Lex) and every infix
+// token of the table, so that a row added to a table is a token too.
+var symbols = append([]string{":=", "//", "!=", "=>", "::", "||", "&&", "<|>", ".1", ".2"}, tableTokens()...)
 
-// infixTokens are the table's infix tokens.
-func infixTokens() []string {
-	out := make([]string, 0, len(Infixes))
+// tableTokens are the notation tables' tokens.
+func tableTokens() (out []string) {
+	for _, f := range Forms {
+		out = append(out, strings.Fields(f.Lex)...)
+	}
 	for _, n := range Infixes {
 		out = append(out, n.Token)
 	}
@@ -645,8 +643,10 @@ func initKnown() {
 	for k := range quantifiers {
 		add(k)
 	}
-	for k := range bigOps {
-		add(k)
+	for _, f := range Forms {
+		if f.Kind == "big operator" {
+			add(f.Token)
+		}
 	}
 	for _, c := range "()[]{}⟨⟩⦃⦄|‖⌊⌋⌈⌉⟪⟫⁅⁆,:;.'@#$!¬↑√∂-=<>+*/%^&~`·∘∑∏∫∮⋃⋂⨆⨅∀∃λ↦" {
 		add(string(c))

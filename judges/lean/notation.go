@@ -205,25 +205,14 @@ var Infixes = []Notation{
 	{"$", "<|", 10, 'r', `syntax:min term atomic(" $" ws) term:min : term`, srcNotation, true, nil},
 }
 
-// Prefix and postfix notation lean-ast reads (parse.go applies them).
-var (
-	// NegPrec: prefix:75 "-" => Neg.neg (lean4 src/Init/Notation.lean; in
-	// Lean versions before 2024 it was prefix:100), so -x ^ 2 is -(x ^ 2).
-	NegPrec = 75
-	// NotArgPrec: notation:max "¬" p:40 => Not p (src/Init/Notation.lean).
-	NotArgPrec = 40
-	// Postfix operators are trailing parsers at max precedence, so they
-	// apply to an application's argument: postfix:max "⁻¹" => Inv.inv
-	// (Mathlib/Algebra/Group/Defs.lean, checked); ᶜ: postfix:1024 "ᶜ" =>
-	// compl (Mathlib/Order/Notation.lean); ! : notation:10000 n "!" =>
-	// Nat.factorial n (Mathlib/Data/Nat/Factorial/Basic.lean); ᗮ:
-	// notation:1200 K "ᗮ" => orthogonal K
-	// (Mathlib/Analysis/InnerProductSpace/Orthogonal.lean), a trailing
-	// parser above max, so it too applies to the argument.
-	// ⟦X⟧: scoped notation:9000 R "⟦X⟧" => PowerSeries R
-	// (Mathlib/RingTheory/PowerSeries/Basic.lean), one token, above max.
-	Postfixes = []string{"⁻¹", "ᶜ", "ˣ", "!", "ᵀ", "ᵒᵈ", "ᗮ", "⟦X⟧"}
-)
+// form is Forms by token: the lexer's and the parser's view of it.
+var form = func() map[string]Form {
+	m := make(map[string]Form, len(Forms))
+	for _, f := range Forms {
+		m[f.Token] = f
+	}
+	return m
+}()
 
 // GluedBracket reports whether the row's declaration spells its token with
 // "[" glued on (notation:25 M " →ₗ[" R:25 "] " M₂:0): Lean's token is then
@@ -282,76 +271,78 @@ type Form struct {
 	Decl   string // the declaration
 	Source string
 	Read   bool
+	Prec   int    // the precedence of the argument or body, where the parser reads it at one
+	Lex    string // the lexer's tokens of more than one character it brings (space-separated)
 }
 
 // Forms is the table of every non-infix notation lean-ast reads
 // (TestFormsCoverParser checks that the parser knows no other).
 var Forms = []Form{
-	{"-", "prefix", "argument at 75: -x ^ 2 is -(x ^ 2)", `prefix:75 "-" => Neg.neg`, srcNotation, true},
-	{"¬", "prefix", "argument at 40", `notation:max "¬" p:40 => Not p`, srcNotation, true},
-	{"↑", "prefix", "argument at max: no application, postfixes included", `syntax:1024 (name := coeNotation) "↑" term:1024 : term`, "lean4 src/Init/Coe.lean", true},
-	{"√", "prefix", "argument at max: √x⁻¹ is √(x⁻¹), √ f x is (√f) x", `prefix:max "√" => Real.sqrt`, "Mathlib/Data/Real/Sqrt.lean", true},
-	{"#", "prefix", "argument at arg: no application", `scoped prefix:arg "#" => Finset.card`, "Mathlib/Data/Finset/Card.lean", true},
-	{"⋃₀", "prefix", "argument at 110", `prefix:110 "⋃₀ " => sUnion`, "Mathlib/Order/SetNotation.lean", true},
-	{"⋂₀", "prefix", "argument at 110", `prefix:110 "⋂₀ " => sInter`, "Mathlib/Order/SetNotation.lean", false},
-	{"⁻¹", "postfix", "binds to the argument: f x⁻¹ is f (x⁻¹)", `postfix:max "⁻¹" => Inv.inv`, "Mathlib/Algebra/Group/Defs.lean", true},
-	{"ᶜ", "postfix", "binds to the argument", `postfix:1024 "ᶜ" => compl`, "Mathlib/Order/Notation.lean", true},
-	{"ˣ", "postfix", "binds to the argument", `postfix:1024 "ˣ" => Units`, "Mathlib/Algebra/Group/Units/Defs.lean", true},
-	{"!", "postfix", "binds to the argument: n ! is Nat.factorial n", `notation:10000 n "!" => Nat.factorial n`, "Mathlib/Data/Nat/Factorial/Basic.lean", true},
-	{"ᵀ", "postfix", "binds to the argument", `scoped postfix:1024 "ᵀ" => Matrix.transpose`, "Mathlib/Data/Matrix/Basic.lean", true},
-	{"ᵒᵈ", "postfix", "binds to the argument", `notation:max α "ᵒᵈ" => OrderDual α`, "Mathlib/Order/Basic.lean", true},
-	{"ᗮ", "postfix", "binds to the argument: f Kᗮ is f (Kᗮ)", `notation:1200 K "ᗮ" => orthogonal K`, "Mathlib/Analysis/InnerProductSpace/Orthogonal.lean", true},
-	{"⟦X⟧", "postfix", "binds to the argument: f R⟦X⟧ is f (R⟦X⟧), its own node (PowerSeries R); ⟦ otherwise (Quotient.mk) refused", `scoped notation:9000 R "⟦X⟧" => PowerSeries R`, "Mathlib/RingTheory/PowerSeries/Basic.lean", true},
-	{"^[", "postfix", "f^[n] is Nat.iterate f n, binding to the argument: g f^[n] x is g (Nat.iterate f n) x; the token is ^[ glued, so f ^ [n] is a power", `notation:max f "^["n"]" => Nat.iterate f n`, "Mathlib/Logic/Function/Iterate.lean", true},
-	{"xs[i]", "postfix", "an index glued to the term before it is getElem, binding to the argument: f l[i] is f (l[i]); l [i], spaced, applies l to a list; the bound's proof comes from the hypotheses before it, so a binder holding an index keeps its place; xs[i]!, xs[i]? and xs[i]'h are not read", `syntax:max term noWs "[" withoutPosition(term) "]" : term (macro_rules => getElem xs i (by get_elem_tactic))`, "lean4 src/Init/GetElem.lean", true},
-	{"R[X]", "postfix", "R glued to [X] is Polynomial R, not an index", `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`, "Mathlib/Algebra/Polynomial/Basic.lean", true},
-	{"∀", "binder", "binders, optional type, binder predicates (∀ x ∈ s), body at 0", `leading_parser:leadPrec unicodeSymbol "∀" "forall" >> many1 binder >> optType >> ", " >> termParser`, srcTerm, true},
-	{"Π", "binder", "as ∀", `Π binders, body (the dependent arrow in Lean 3 spelling)`, "Mathlib (the Π notation; file not read)", false},
-	{"∃", "binder", "binders, optional type, binder predicates (∃ x > 0), body at 0", `macro "∃" xs:explicitBinders ", " b:term : term`, "lean4 src/Init/NotationExtra.lean", false},
-	{"∃!", "binder", "as ∃", `macro "∃!" xs:explicitBinders ", " b:term : term`, "Mathlib/Logic/ExistsUnique.lean", false},
-	{"fun", "binder", "binders then => or ↦, body at 0; a pattern ⟨x, y⟩ or (x, y), match alternatives and Lean 3's 'fun x,' refused", `leading_parser:maxPrec ppAllowUngrouped >> unicodeSymbol "λ" "fun" >> (basicFun <|> matchAlts)`, srcTerm, true},
-	{"λ", "binder", "as fun", `leading_parser:maxPrec ppAllowUngrouped >> unicodeSymbol "λ" "fun" >> (basicFun <|> matchAlts)`, srcTerm, true},
-	{"let", "binder", "let x := v; b and let x : t := v, the body after ; or a line break; the value's arguments stand right of the let's column (checkColGt), except inside ( ); a pattern, parameters, equations and let rec refused; have, show, suffices, match refused", `leading_parser:leadPrec withPosition ("let " >> letDecl) >> optSemicolon termParser`, srcTerm, true},
-	{"Σ", "binder", "as ∃", `macro "Σ" xs:explicitBinders ", " b:term : term`, "lean4 src/Init/NotationExtra.lean", false},
-	{"∀ᶠ", "binder", "one name, 'in' filter (outside the name's scope) ',' body at 0", `notation3 "∀ᶠ "(...)" in "f", "r:(scoped p => Filter.Eventually p f) => r`, "Mathlib/Order/Filter/Defs.lean", true},
-	{"∃ᶠ", "binder", "as ∀ᶠ", `notation3 "∃ᶠ "(...)" in "f", "r:(scoped p => Filter.Frequently p f) => r`, "Mathlib/Order/Filter/Defs.lean", true},
-	{"∀ᵐ", "binder", "as ∀ᶠ x in MeasureTheory.ae μ, the term it unfolds to: one name, ∂ measure (outside the name's scope) ',' body at 0", `notation3 "∀ᵐ "(...)" ∂"μ", "r:(scoped p => Filter.Eventually p <| MeasureTheory.ae μ) => r`, "Mathlib/MeasureTheory/OuterMeasure/AE.lean", true},
-	{"∃ᵐ", "binder", "as ∃ᶠ x in MeasureTheory.ae μ", `notation3 "∃ᵐ "(...)" ∂"μ", "r:(scoped P => Filter.Frequently P <| MeasureTheory.ae μ) => r`, "Mathlib/MeasureTheory/OuterMeasure/AE.lean", true},
-	{"∑", "big operator", "body at 67: ∑ i ∈ s, f i + 1 is (∑ i ∈ s, f i) + 1", `"∑ " bigOpBinders* ("with" term)? "," term:67`, "Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean", true},
-	{"∏", "big operator", "body at 67", `"∏ " bigOpBinders* ("with" term)? "," term:67`, "Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean", true},
-	{"∑'", "big operator", "body at 67", `notation3 "∑' "(...)", "r:67:(scoped f => tsum f) => r`, "Mathlib/Topology/Algebra/InfiniteSum/Defs.lean", true},
-	{"∏'", "big operator", "body at 67", `notation3 "∏' "(...)", "r:67:(scoped f => tprod f) => r`, "Mathlib/Topology/Algebra/InfiniteSum/Defs.lean", true},
-	{"∫", "big operator", "body at 60, then ∂ μ: ∫ x in a..b, x + 1 = 4 is (∫ x in a..b, x + 1) = 4", `notation3 "∫ "(...)" in "a".."b", "r:60:(scoped f => intervalIntegral f a b volume) => r`, "Mathlib/MeasureTheory/Integral/IntervalIntegral.lean", true},
-	{"∫⁻", "big operator", "body at 60, then ∂ μ", `notation3 "∫⁻ "(...)", "r:60:(scoped f => f)" ∂"μ:70 => lintegral μ r`, "Mathlib/MeasureTheory/Integral/Lebesgue/Basic.lean", true},
-	{"∮", "big operator", "body at 60", `notation3 "∮ "(...)" in "c", "r:60:(scoped f => circleIntegral f c R) => r`, "Mathlib/MeasureTheory/Integral/CircleIntegral.lean", false},
-	{"⋃", "big operator", "body at 60", `notation3 "⋃ "(...)", "r:60:(scoped f => iUnion f) => r`, "Mathlib/Order/SetNotation.lean", true},
-	{"⋂", "big operator", "body at 60", `notation3 "⋂ "(...)", "r:60:(scoped f => iInter f) => r`, "Mathlib/Order/SetNotation.lean", true},
-	{"⨆", "big operator", "body at 60", `notation3 "⨆ "(...)", "r:60:(scoped f => iSup f) => r`, "Mathlib/Order/SetNotation.lean", true},
-	{"⨅", "big operator", "body at 60", `notation3 "⨅ "(...)", "r:60:(scoped f => iInf f) => r`, "Mathlib/Order/SetNotation.lean", true},
-	{"|", "bracket", "|a| as its own node (abs)", "macro:max atomic(\"|\" noWs) a:term noWs \"|\" : term => `(abs $a)", "Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", true},
-	{"‖", "bracket", "‖a‖ as its own node (norm)", `@[inherit_doc] notation "‖" e "‖" => norm e`, "Mathlib/Analysis/Normed/Group/Basic.lean", true},
-	{"‖₊", "bracket", "‖a‖₊ as nnnorm a, ‖a‖ₑ as enorm a (the closing token says which)", `@[inherit_doc] notation "‖" e "‖₊" => nnnorm e; @[inherit_doc] notation "‖" e "‖ₑ" => enorm e`, "Mathlib/Analysis/Normed/Group/Basic.lean", true},
-	{"![", "bracket", "![a, b] as the term it unfolds to, Matrix.vecCons a (Matrix.vecCons b Matrix.vecEmpty); one token, so n ![a] is n applied to a vector (!![ and #[ refused)", "syntax (name := vecNotation) \"![\" term,* \"]\" : term; macro_rules | `(![$term:term, $terms:term,*]) => `(vecCons $term ![$terms,*]) | `(![$term:term]) => `(vecCons $term ![]) | `(![]) => `(vecEmpty)", "Mathlib/Data/Fin/VecNotation.lean", true},
-	{"(↑)", "constant", "its own symbol (the coercion as a function, at the type it is ascribed)", `elab "(" "↑" ")" : term <= expectedType => elabPartiallyAppliedCoe ...`, "lean4 Lean.Elab.Term.CoeImpl (file not read)", false},
-	{"𝓝ˢ", "constant", "nhdsSet; one token (ˢ is no identifier character)", `scoped[Topology] notation "𝓝ˢ" => nhdsSet`, "Mathlib/Topology/Defs/Filter.lean (file not read)", false},
-	{"⌊", "bracket", "⌊a⌋ (Int.floor) and ⌊a⌋₊ (Nat.floor) as their own nodes", `notation "⌊" a "⌋₊" => Nat.floor a`, "Mathlib/Algebra/Order/Floor.lean", true},
-	{"⌈", "bracket", "⌈a⌉ (Int.ceil) and ⌈a⌉₊ (Nat.ceil) as their own nodes", `notation "⌈" a "⌉₊" => Nat.ceil a`, "Mathlib/Algebra/Order/Floor.lean", true},
-	{"⟪", "bracket", "⟪x, y⟫_𝕜 as its own node (inner)", `notation3:max "⟪" x ", " y "⟫_" 𝕜:max => @inner 𝕜 _ _ x y`, "Mathlib/Analysis/InnerProductSpace/Defs.lean", false},
-	{"⁅", "bracket", "⁅x, y⁆ as its own node (Bracket.bracket)", `notation "⁅" x ", " y "⁆" => Bracket.bracket x y`, "Mathlib/Data/Bracket.lean", false},
-	{"∅", "constant", "its own symbol; {} is left apart (Lean reads it as ∅ or as an empty structure instance, by the expected type)", `@[inherit_doc] notation "∅" => EmptyCollection.emptyCollection`, srcCore, true},
-	{"⊤", "constant", "its own symbol", `notation "⊤" => Top.top`, "Mathlib/Order/Notation.lean", true},
-	{"⊥", "constant", "its own symbol", `notation "⊥" => Bot.bot`, "Mathlib/Order/Notation.lean", true},
-	{"∞", "constant", "its own symbol", `scoped notation "∞" => (⊤ : ENNReal)`, "Mathlib/Data/ENNReal/Basic.lean", false},
-	{"·", "constant", "the cdot of (· + 1), its own symbol", `cdot: leading_parser:maxPrec symbol "·" <|> "."`, srcTerm, false},
-	{"π", "constant", "Real.pi", `scoped notation "π" => Real.pi`, "Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean", false},
-	{"ℵ₀", "constant", "its own symbol", `scoped notation "ℵ₀" => Cardinal.aleph0`, "Mathlib/SetTheory/Cardinal/Basic.lean", true},
-	{"∠", "constant", "EuclideanGeometry.angle", `scoped notation "∠" => EuclideanGeometry.angle`, "Mathlib/Geometry/Euclidean/Angle/Unoriented/Affine.lean", true},
-	{"∡", "constant", "EuclideanGeometry.oangle", `scoped notation "∡" => EuclideanGeometry.oangle`, "Mathlib/Geometry/Euclidean/Angle/Oriented/Affine.lean", true},
-	{"{x | p}", "set-builder", "a set-builder binding x in p; {x : T | p}, {x ∈ s | p} likewise", "| `({ $x:ident | $p }) => `(setOf fun $x:ident ↦ $p)", "Mathlib/Data/Set/Defs.lean", true},
-	{"{(x, y) : T | p}", "set-builder", "a set-builder over a pattern binding x, y in p; only with the type", "macro (name := macroPattSetBuilder) (priority := low-1) \"{\" pat:term \" : \" t:term \" | \" p:term \"}\" : term => `({ x : $t | match x with | $pat => $p })", "Mathlib/Data/Set/Defs.lean", true},
-	{"{f x | x ∈ s}", "set-builder", "an image builder, kept as written", "macro (priority := low) \"{\" t:term \" | \" bs:extBinders \"}\" : term => `({x | ∃ᵉ $bs:extBinders, $t = x})", "Mathlib/Data/Set/Defs.lean", true},
-	{"𝓝[", "glued", "𝓝[s] x is nhdsWithin x s, the point at 100; 𝓝 [s] (a space) is 𝓝 applied to a list", `scoped[Topology] notation "𝓝[" s "] " x:100 => nhdsWithin x s`, "Mathlib/Topology/Defs/Filter.lean", true},
-	{"𝓝[≤]", "glued", "nhdsWithin x (Set.Iic x); 𝓝[≥] 𝓝[<] 𝓝[>] 𝓝[≠] likewise", `scoped[Topology] notation3 "𝓝[≤] " x:100 => nhdsWithin x (Set.Iic x)`, "Mathlib/Topology/Defs/Filter.lean", true},
-	{"[MOD", "glued", "the modulus of a ≡ b [MOD n], a third part of the relation; [ZMOD [PMOD [SMOD likewise; never a list", `notation:50 a " ≡ " b " [MOD " n "]" => Nat.ModEq n a b`, "Mathlib/Data/Nat/ModEq.lean", true},
-	{"=ᶠ[", "glued", "refused without its bracket; every infix row whose declaration glues [ to its token likewise (≤ᶠ[ =ᵐ[ ≤ᵐ[ →ₗ[ ≃ₗ[ →L[ →SL[ →ᵃ[ ≃ₗᵢ[ =O[ ⊗[); the bracket's term is a third part of the relation, and where the declaration reads the right side at 0 (M →L[R] M₂) lean-ast does too", `notation:50 f " =ᶠ[" l:50 "] " g:50 => Filter.EventuallyEq l f g`, "Mathlib/Order/Filter/Basic.lean", true},
+	{"-", "prefix", "argument at 75 (prefix:100 in Lean before 2024): -x ^ 2 is -(x ^ 2)", `prefix:75 "-" => Neg.neg`, srcNotation, true, 75, ""},
+	{"¬", "prefix", "argument at 40", `notation:max "¬" p:40 => Not p`, srcNotation, true, 40, ""},
+	{"↑", "prefix", "argument at max: no application, postfixes included", `syntax:1024 (name := coeNotation) "↑" term:1024 : term`, "lean4 src/Init/Coe.lean", true, 0, ""},
+	{"√", "prefix", "argument at max: √x⁻¹ is √(x⁻¹), √ f x is (√f) x", `prefix:max "√" => Real.sqrt`, "Mathlib/Data/Real/Sqrt.lean", true, 0, ""},
+	{"#", "prefix", "argument at arg: no application", `scoped prefix:arg "#" => Finset.card`, "Mathlib/Data/Finset/Card.lean", true, 0, ""},
+	{"⋃₀", "prefix", "argument at 110", `prefix:110 "⋃₀ " => sUnion`, "Mathlib/Order/SetNotation.lean", true, 110, "⋃₀"},
+	{"⋂₀", "prefix", "argument at 110", `prefix:110 "⋂₀ " => sInter`, "Mathlib/Order/SetNotation.lean", false, 110, "⋂₀"},
+	{"⁻¹", "postfix", "binds to the argument: f x⁻¹ is f (x⁻¹)", `postfix:max "⁻¹" => Inv.inv`, "Mathlib/Algebra/Group/Defs.lean", true, 0, "⁻¹"},
+	{"ᶜ", "postfix", "binds to the argument", `postfix:1024 "ᶜ" => compl`, "Mathlib/Order/Notation.lean", true, 0, ""},
+	{"ˣ", "postfix", "binds to the argument", `postfix:1024 "ˣ" => Units`, "Mathlib/Algebra/Group/Units/Defs.lean", true, 0, ""},
+	{"!", "postfix", "binds to the argument: n ! is Nat.factorial n", `notation:10000 n "!" => Nat.factorial n`, "Mathlib/Data/Nat/Factorial/Basic.lean", true, 0, ""},
+	{"ᵀ", "postfix", "binds to the argument", `scoped postfix:1024 "ᵀ" => Matrix.transpose`, "Mathlib/Data/Matrix/Basic.lean", true, 0, ""},
+	{"ᵒᵈ", "postfix", "binds to the argument", `notation:max α "ᵒᵈ" => OrderDual α`, "Mathlib/Order/Basic.lean", true, 0, ""},
+	{"ᗮ", "postfix", "binds to the argument: f Kᗮ is f (Kᗮ)", `notation:1200 K "ᗮ" => orthogonal K`, "Mathlib/Analysis/InnerProductSpace/Orthogonal.lean", true, 0, ""},
+	{"⟦X⟧", "postfix", "binds to the argument: f R⟦X⟧ is f (R⟦X⟧), its own node (PowerSeries R); ⟦ otherwise (Quotient.mk) refused", `scoped notation:9000 R "⟦X⟧" => PowerSeries R`, "Mathlib/RingTheory/PowerSeries/Basic.lean", true, 0, "⟦X⟧"},
+	{"^[", "postfix", "f^[n] is Nat.iterate f n, binding to the argument: g f^[n] x is g (Nat.iterate f n) x; the token is ^[ glued, so f ^ [n] is a power", `notation:max f "^["n"]" => Nat.iterate f n`, "Mathlib/Logic/Function/Iterate.lean", true, 0, "^["},
+	{"xs[i]", "postfix", "an index glued to the term before it is getElem, binding to the argument: f l[i] is f (l[i]); l [i], spaced, applies l to a list; the bound's proof comes from the hypotheses before it, so a binder holding an index keeps its place; xs[i]!, xs[i]? and xs[i]'h are not read", `syntax:max term noWs "[" withoutPosition(term) "]" : term (macro_rules => getElem xs i (by get_elem_tactic))`, "lean4 src/Init/GetElem.lean", true, 0, ""},
+	{"R[X]", "postfix", "R glued to [X] is Polynomial R, not an index", `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`, "Mathlib/Algebra/Polynomial/Basic.lean", true, 0, ""},
+	{"∀", "binder", "binders, optional type, binder predicates (∀ x ∈ s), body at 0", `leading_parser:leadPrec unicodeSymbol "∀" "forall" >> many1 binder >> optType >> ", " >> termParser`, srcTerm, true, 0, ""},
+	{"Π", "binder", "as ∀", `Π binders, body (the dependent arrow in Lean 3 spelling)`, "Mathlib (the Π notation; file not read)", false, 0, ""},
+	{"∃", "binder", "binders, optional type, binder predicates (∃ x > 0), body at 0", `macro "∃" xs:explicitBinders ", " b:term : term`, "lean4 src/Init/NotationExtra.lean", false, 0, ""},
+	{"∃!", "binder", "as ∃", `macro "∃!" xs:explicitBinders ", " b:term : term`, "Mathlib/Logic/ExistsUnique.lean", false, 0, "∃!"},
+	{"fun", "binder", "binders then => or ↦, body at 0; a pattern ⟨x, y⟩ or (x, y), match alternatives and Lean 3's 'fun x,' refused", `leading_parser:maxPrec ppAllowUngrouped >> unicodeSymbol "λ" "fun" >> (basicFun <|> matchAlts)`, srcTerm, true, 0, ""},
+	{"λ", "binder", "as fun", `leading_parser:maxPrec ppAllowUngrouped >> unicodeSymbol "λ" "fun" >> (basicFun <|> matchAlts)`, srcTerm, true, 0, ""},
+	{"let", "binder", "let x := v; b and let x : t := v, the body after ; or a line break; the value's arguments stand right of the let's column (checkColGt), except inside ( ); a pattern, parameters, equations and let rec refused; have, show, suffices, match refused", `leading_parser:leadPrec withPosition ("let " >> letDecl) >> optSemicolon termParser`, srcTerm, true, 0, ""},
+	{"Σ", "binder", "as ∃", `macro "Σ" xs:explicitBinders ", " b:term : term`, "lean4 src/Init/NotationExtra.lean", false, 0, ""},
+	{"∀ᶠ", "binder", "one name, 'in' filter (outside the name's scope) ',' body at 0", `notation3 "∀ᶠ "(...)" in "f", "r:(scoped p => Filter.Eventually p f) => r`, "Mathlib/Order/Filter/Defs.lean", true, 0, "∀ᶠ"},
+	{"∃ᶠ", "binder", "as ∀ᶠ", `notation3 "∃ᶠ "(...)" in "f", "r:(scoped p => Filter.Frequently p f) => r`, "Mathlib/Order/Filter/Defs.lean", true, 0, "∃ᶠ"},
+	{"∀ᵐ", "binder", "as ∀ᶠ x in MeasureTheory.ae μ, the term it unfolds to: one name, ∂ measure (outside the name's scope) ',' body at 0", `notation3 "∀ᵐ "(...)" ∂"μ", "r:(scoped p => Filter.Eventually p <| MeasureTheory.ae μ) => r`, "Mathlib/MeasureTheory/OuterMeasure/AE.lean", true, 0, "∀ᵐ"},
+	{"∃ᵐ", "binder", "as ∃ᶠ x in MeasureTheory.ae μ", `notation3 "∃ᵐ "(...)" ∂"μ", "r:(scoped P => Filter.Frequently P <| MeasureTheory.ae μ) => r`, "Mathlib/MeasureTheory/OuterMeasure/AE.lean", true, 0, "∃ᵐ"},
+	{"∑", "big operator", "body at 67: ∑ i ∈ s, f i + 1 is (∑ i ∈ s, f i) + 1", `"∑ " bigOpBinders* ("with" term)? "," term:67`, "Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean", true, 67, ""},
+	{"∏", "big operator", "body at 67", `"∏ " bigOpBinders* ("with" term)? "," term:67`, "Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean", true, 67, ""},
+	{"∑'", "big operator", "body at 67", `notation3 "∑' "(...)", "r:67:(scoped f => tsum f) => r`, "Mathlib/Topology/Algebra/InfiniteSum/Defs.lean", true, 67, "∑'"},
+	{"∏'", "big operator", "body at 67", `notation3 "∏' "(...)", "r:67:(scoped f => tprod f) => r`, "Mathlib/Topology/Algebra/InfiniteSum/Defs.lean", true, 67, "∏'"},
+	{"∫", "big operator", "body at 60, then ∂ μ: ∫ x in a..b, x + 1 = 4 is (∫ x in a..b, x + 1) = 4; the Bochner forms (∫ x, f x ∂μ, Mathlib/MeasureTheory/Integral/Bochner.lean) likewise", `notation3 "∫ "(...)" in "a".."b", "r:60:(scoped f => intervalIntegral f a b volume) => r`, "Mathlib/MeasureTheory/Integral/IntervalIntegral.lean", true, 60, ""},
+	{"∫⁻", "big operator", "body at 60, then ∂ μ", `notation3 "∫⁻ "(...)", "r:60:(scoped f => f)" ∂"μ:70 => lintegral μ r`, "Mathlib/MeasureTheory/Integral/Lebesgue/Basic.lean", true, 60, "∫⁻"},
+	{"∮", "big operator", "body at 60", `notation3 "∮ "(...)" in "c", "r:60:(scoped f => circleIntegral f c R) => r`, "Mathlib/MeasureTheory/Integral/CircleIntegral.lean", false, 60, ""},
+	{"⋃", "big operator", "body at 60", `notation3 "⋃ "(...)", "r:60:(scoped f => iUnion f) => r`, "Mathlib/Order/SetNotation.lean", true, 60, ""},
+	{"⋂", "big operator", "body at 60", `notation3 "⋂ "(...)", "r:60:(scoped f => iInter f) => r`, "Mathlib/Order/SetNotation.lean", true, 60, ""},
+	{"⨆", "big operator", "body at 60", `notation3 "⨆ "(...)", "r:60:(scoped f => iSup f) => r`, "Mathlib/Order/SetNotation.lean", true, 60, ""},
+	{"⨅", "big operator", "body at 60", `notation3 "⨅ "(...)", "r:60:(scoped f => iInf f) => r`, "Mathlib/Order/SetNotation.lean", true, 60, ""},
+	{"|", "bracket", "|a| as its own node (abs)", "macro:max atomic(\"|\" noWs) a:term noWs \"|\" : term => `(abs $a)", "Mathlib/Algebra/Order/Group/Unbundled/Abs.lean", true, 0, ""},
+	{"‖", "bracket", "‖a‖ as its own node (norm)", `@[inherit_doc] notation "‖" e "‖" => norm e`, "Mathlib/Analysis/Normed/Group/Basic.lean", true, 0, ""},
+	{"‖₊", "bracket", "‖a‖₊ as nnnorm a, ‖a‖ₑ as enorm a (the closing token says which)", `@[inherit_doc] notation "‖" e "‖₊" => nnnorm e; @[inherit_doc] notation "‖" e "‖ₑ" => enorm e`, "Mathlib/Analysis/Normed/Group/Basic.lean", true, 0, "‖₊ ‖ₑ"},
+	{"![", "bracket", "![a, b] as the term it unfolds to, Matrix.vecCons a (Matrix.vecCons b Matrix.vecEmpty); one token, so n ![a] is n applied to a vector (!![ and #[ refused)", "syntax (name := vecNotation) \"![\" term,* \"]\" : term; macro_rules | `(![$term:term, $terms:term,*]) => `(vecCons $term ![$terms,*]) | `(![$term:term]) => `(vecCons $term ![]) | `(![]) => `(vecEmpty)", "Mathlib/Data/Fin/VecNotation.lean", true, 0, "!["},
+	{"(↑)", "constant", "its own symbol (the coercion as a function, at the type it is ascribed)", `elab "(" "↑" ")" : term <= expectedType => elabPartiallyAppliedCoe ...`, "lean4 Lean.Elab.Term.CoeImpl (file not read)", false, 0, ""},
+	{"𝓝ˢ", "constant", "nhdsSet; one token (ˢ is no identifier character)", `scoped[Topology] notation "𝓝ˢ" => nhdsSet`, "Mathlib/Topology/Defs/Filter.lean (file not read)", false, 0, ""},
+	{"⌊", "bracket", "⌊a⌋ (Int.floor) and ⌊a⌋₊ (Nat.floor) as their own nodes", `notation "⌊" a "⌋₊" => Nat.floor a`, "Mathlib/Algebra/Order/Floor.lean", true, 0, "⌋₊"},
+	{"⌈", "bracket", "⌈a⌉ (Int.ceil) and ⌈a⌉₊ (Nat.ceil) as their own nodes", `notation "⌈" a "⌉₊" => Nat.ceil a`, "Mathlib/Algebra/Order/Floor.lean", true, 0, "⌉₊"},
+	{"⟪", "bracket", "⟪x, y⟫_𝕜 as its own node (inner)", `notation3:max "⟪" x ", " y "⟫_" 𝕜:max => @inner 𝕜 _ _ x y`, "Mathlib/Analysis/InnerProductSpace/Defs.lean", false, 0, ""},
+	{"⁅", "bracket", "⁅x, y⁆ as its own node (Bracket.bracket)", `notation "⁅" x ", " y "⁆" => Bracket.bracket x y`, "Mathlib/Data/Bracket.lean", false, 0, ""},
+	{"∅", "constant", "its own symbol; {} is left apart (Lean reads it as ∅ or as an empty structure instance, by the expected type)", `@[inherit_doc] notation "∅" => EmptyCollection.emptyCollection`, srcCore, true, 0, ""},
+	{"⊤", "constant", "its own symbol", `notation "⊤" => Top.top`, "Mathlib/Order/Notation.lean", true, 0, ""},
+	{"⊥", "constant", "its own symbol", `notation "⊥" => Bot.bot`, "Mathlib/Order/Notation.lean", true, 0, ""},
+	{"∞", "constant", "its own symbol", `scoped notation "∞" => (⊤ : ENNReal)`, "Mathlib/Data/ENNReal/Basic.lean", false, 0, ""},
+	{"·", "constant", "the cdot of (· + 1), its own symbol", `cdot: leading_parser:maxPrec symbol "·" <|> "."`, srcTerm, false, 0, ""},
+	{"π", "constant", "Real.pi", `scoped notation "π" => Real.pi`, "Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean", false, 0, ""},
+	{"ℵ₀", "constant", "its own symbol", `scoped notation "ℵ₀" => Cardinal.aleph0`, "Mathlib/SetTheory/Cardinal/Basic.lean", true, 0, ""},
+	{"∠", "constant", "EuclideanGeometry.angle", `scoped notation "∠" => EuclideanGeometry.angle`, "Mathlib/Geometry/Euclidean/Angle/Unoriented/Affine.lean", true, 0, "∠"},
+	{"∡", "constant", "EuclideanGeometry.oangle", `scoped notation "∡" => EuclideanGeometry.oangle`, "Mathlib/Geometry/Euclidean/Angle/Oriented/Affine.lean", true, 0, "∡"},
+	{"{x | p}", "set-builder", "a set-builder binding x in p; {x : T | p}, {x ∈ s | p} likewise", "| `({ $x:ident | $p }) => `(setOf fun $x:ident ↦ $p)", "Mathlib/Data/Set/Defs.lean", true, 0, ""},
+	{"{(x, y) : T | p}", "set-builder", "a set-builder over a pattern binding x, y in p; only with the type", "macro (name := macroPattSetBuilder) (priority := low-1) \"{\" pat:term \" : \" t:term \" | \" p:term \"}\" : term => `({ x : $t | match x with | $pat => $p })", "Mathlib/Data/Set/Defs.lean", true, 0, ""},
+	{"{f x | x ∈ s}", "set-builder", "an image builder, kept as written", "macro (priority := low) \"{\" t:term \" | \" bs:extBinders \"}\" : term => `({x | ∃ᵉ $bs:extBinders, $t = x})", "Mathlib/Data/Set/Defs.lean", true, 0, ""},
+	{"𝓝[", "glued", "𝓝[s] x is nhdsWithin x s, the point at 100; 𝓝 [s] (a space) is 𝓝 applied to a list", `scoped[Topology] notation "𝓝[" s "] " x:100 => nhdsWithin x s`, "Mathlib/Topology/Defs/Filter.lean", true, 0, ""},
+	{"𝓝[≤]", "glued", "nhdsWithin x (Set.Iic x); 𝓝[≥] 𝓝[<] 𝓝[>] 𝓝[≠] likewise", `scoped[Topology] notation3 "𝓝[≤] " x:100 => nhdsWithin x (Set.Iic x)`, "Mathlib/Topology/Defs/Filter.lean", true, 0, ""},
+	{"[MOD", "glued", "the modulus of a ≡ b [MOD n], a third part of the relation; [ZMOD [PMOD [SMOD likewise; never a list", `notation:50 a " ≡ " b " [MOD " n "]" => Nat.ModEq n a b`, "Mathlib/Data/Nat/ModEq.lean", true, 0, ""},
+	{"=ᶠ[", "glued", "refused without its bracket; every infix row whose declaration glues [ to its token likewise (≤ᶠ[ =ᵐ[ ≤ᵐ[ →ₗ[ ≃ₗ[ →L[ →SL[ →ᵃ[ ≃ₗᵢ[ =O[ ⊗[); the bracket's term is a third part of the relation, and where the declaration reads the right side at 0 (M →L[R] M₂) lean-ast does too", `notation:50 f " =ᶠ[" l:50 "] " g:50 => Filter.EventuallyEq l f g`, "Mathlib/Order/Filter/Basic.lean", true, 0, ""},
 }

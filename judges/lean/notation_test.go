@@ -124,6 +124,14 @@ func TestFormsCoverParser(t *testing.T) {
 		if f.Decl == "" || f.Source == "" || f.Reads == "" {
 			t.Errorf("row %q: declaration, source and reading are all required", f.Token)
 		}
+		if f.Prec != 0 && !strings.Contains(f.Reads, "at "+strconv.Itoa(f.Prec)) {
+			t.Errorf("row %q: the parser reads it at %d, its reading says %q", f.Token, f.Prec, f.Reads)
+		}
+		for _, lex := range strings.Fields(f.Lex) {
+			if lex != f.Token && !strings.Contains(f.Decl, `"`+lex) {
+				t.Errorf("row %q: the lexer's token %q is not its declaration's (%s)", f.Token, lex, f.Decl)
+			}
+		}
 		rows[f.Token] = f
 	}
 	var tokens []string
@@ -131,9 +139,6 @@ func TestFormsCoverParser(t *testing.T) {
 		tokens = append(tokens, k)
 	}
 	for k := range quantifiers {
-		tokens = append(tokens, k)
-	}
-	for k := range bigOps {
 		tokens = append(tokens, k)
 	}
 	for k, atom := range atomSymbols {

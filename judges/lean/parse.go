@@ -127,12 +127,14 @@ var opsWithArg, rightAtZeroOps = gluedToBracket, func() map[string]bool {
 	return m
 }()
 
-// postfix is the parser's view of Postfixes (notation.go): each token is
-// its own spelling in trees.
+// postfix are the Forms' postfix tokens, each its own spelling in trees
+// (^[, xs[i] and R[X], with a bracket, are read apart).
 var postfix = func() map[string]string {
-	m := make(map[string]string, len(Postfixes))
-	for _, t := range Postfixes {
-		m[t] = t
+	m := map[string]string{}
+	for _, f := range Forms {
+		if f.Kind == "postfix" && !strings.Contains(f.Token, "[") {
+			m[f.Token] = f.Token
+		}
 	}
 	return m
 }()
@@ -149,7 +151,6 @@ var atomConstants = map[string]string{"∠": "EuclideanGeometry.angle", "∡": "
 
 // binderOps open a binder: ∀ x, ...; ∑ i ∈ s, ...
 var quantifiers = map[string]Kind{"∀": KindPi, "Π": KindPi, "∃": KindExists, "∃!": KindExistsUnique, "λ": KindLambda, "fun": KindLambda, "Σ": KindSigma, "∀ᵐ": KindEventually, "∃ᵐ": KindFrequently, "∀ᶠ": KindEventually, "∃ᶠ": KindFrequently}
-var bigOps = map[string]bool{"∑": true, "∏": true, "⋃": true, "⋂": true, "⨆": true, "⨅": true, "∫": true, "∫⁻": true, "∮": true, "∑'": true, "∏'": true}
 
 const maxPrec = 1024
 
@@ -996,12 +997,12 @@ func (p *parser) prefix() *Node {
 	switch {
 	case t.text == "-" && t.kind == tSym:
 		p.next()
-		return &Node{K: KindUnary, V: "-", C: []*Node{p.expr(NegPrec)}}
+		return &Node{K: KindUnary, V: "-", C: []*Node{p.expr(form["-"].Prec)}}
 	case (t.text == "¬" || t.text == "!") && t.kind == tSym:
 		p.next()
 		// !b is Bool's not (notation:max "!" b:40 => not b, Init/Prelude):
 		// kept apart from ¬, since a Prop under it is decided
-		return &Node{K: KindUnary, V: t.text, C: []*Node{p.expr(NotArgPrec)}}
+		return &Node{K: KindUnary, V: t.text, C: []*Node{p.expr(form["¬"].Prec)}}
 	case t.text == "√" && t.kind == tSym:
 		p.next()
 		// prefix:max "√" => Real.sqrt (Mathlib/Data/Real/Sqrt.lean): the
@@ -1010,7 +1011,7 @@ func (p *parser) prefix() *Node {
 		return &Node{K: KindApp, C: []*Node{notationName("Real.sqrt"), p.arg()}}
 	case (t.text == "⋃₀" || t.text == "⋂₀") && t.kind == tSym:
 		p.next()
-		return &Node{K: KindUnary, V: t.text, C: []*Node{p.expr(110)}}
+		return &Node{K: KindUnary, V: t.text, C: []*Node{p.expr(form[t.text].Prec)}}
 	case t.text == "#" && t.kind == tSym:
 		p.next()
 		// scoped prefix:arg "#" => Finset.card (Mathlib/Data/Finset/Card.lean),
@@ -1034,7 +1035,7 @@ func (p *parser) prefix() *Node {
 		p.next()
 		return p.binderTerm(kind)
 	}
-	if bigOps[t.text] {
+	if form[t.text].Kind == "big operator" {
 		p.next()
 		return p.bigOp(t.text)
 	}
@@ -1299,24 +1300,6 @@ func (p *parser) filterQuantifier(kind Kind) *Node {
 // setBigOps read their binder predicate inside the binder (notation3).
 var setBigOps = map[string]bool{"⋃": true, "⋂": true, "⨆": true, "⨅": true}
 
-// bigOpBodyPrec is the precedence at which each big operator reads its
-// body, as Mathlib declares it:
-//   - ∑ ∏: "," term:67 in the bigsum/bigprod syntax
-//     (Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean);
-//   - ∑' ∏': notation3 "∑' "(...)", "r:67:(scoped f => tsum f) => r
-//     (Mathlib/Topology/Algebra/InfiniteSum/Defs.lean);
-//   - ∫: notation3 "∫ "(...)" in "a".."b", "r:60:(scoped f =>
-//     intervalIntegral f a b volume) => r
-//     (Mathlib/MeasureTheory/Integral/IntervalIntegral.lean) and the
-//     Bochner forms "∫ "(...)", "r:60:(scoped f => f)" ∂"μ:70
-//     (Mathlib/MeasureTheory/Integral/Bochner.lean); ∮ likewise at 60;
-//   - ∫⁻: notation3 "∫⁻ "(...)", "r:60:(scoped f => f)" ∂"μ:70 =>
-//     lintegral μ r, and its "in" and volume forms, at 60
-//     (Mathlib/MeasureTheory/Integral/Lebesgue/Basic.lean);
-//   - ⋃ ⋂ ⨆ ⨅: notation3 "⋃ "(...)", "r:60:(scoped f => iUnion f) => r
-//     (Mathlib/Order/SetNotation.lean).
-var bigOpBodyPrec = map[string]int{"∑": 67, "∏": 67, "∑'": 67, "∏'": 67, "∫": 60, "∫⁻": 60, "∮": 60, "⋃": 60, "⋂": 60, "⨆": 60, "⨅": 60}
-
 // binderPredicate refuses a relation after a bound name that is not a
 // binder predicate of Lean's (∀ x >= 2, ∃ d ∣ n, ∀ x = 3).
 func (p *parser) binderPredicate(t token) {
@@ -1326,7 +1309,7 @@ func (p *parser) binderPredicate(t token) {
 }
 
 // bigOp reads ∑ i ∈ s, f i and its relatives, the body at the precedence
-// bigOpBodyPrec gives. As Mathlib declares them (bigOpBinders for ∑ ∏,
+// of its row in Forms. As Mathlib declares them (bigOpBinders for ∑ ∏,
 // Batteries' extBinders for the notation3 operators), the binder is one
 // name, with a type or a binder predicate, or parentheses holding one
 // name each: ∑ i j, ∑ x y ∈ s and ∑ (i j : T) do not parse.
@@ -1411,7 +1394,7 @@ func (p *parser) bigOp(op string) *Node {
 		dom = &Node{K: KindFilter, C: []*Node{dom, filter}}
 	}
 	p.expect(",")
-	body := p.expr(bigOpBodyPrec[op])
+	body := p.expr(form[op].Prec)
 	// one big node per bound name, innermost last
 	for i := len(names) - 1; i >= 0; i-- {
 		body = &Node{K: KindBig, V: op + "|" + domKind, C: []*Node{{K: KindBoundVar, V: names[i]}, types[i], dom, body}}
