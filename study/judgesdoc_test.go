@@ -6,6 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"github.com/rxeval/rxeval/internal/fixtures"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"strconv"
 	"strings"
@@ -384,8 +387,9 @@ func TestJudgesDoc(t *testing.T) {
 	tables["forms"] = ft.String()
 	var pt strings.Builder
 	pt.WriteString("| column | what lean-ast does with it |\n|---|---|\n")
-	for _, c := range lean.Columns {
-		fmt.Fprintf(&pt, "| %s | %s |\n", c.Name, c.Does)
+	columns := propColumns(t)
+	for _, c := range columns {
+		fmt.Fprintf(&pt, "| %s | %s |\n", c[0], c[1])
 	}
 	pt.WriteString("\n| token | columns | converse | negation | strict partner | on sets | 𝓝[op] x is nhdsWithin x | the declarations behind them |\n|---|---|---|---|---|---|---|---|\n")
 	cell := func(s string) string {
@@ -400,9 +404,9 @@ func TestJudgesDoc(t *testing.T) {
 			continue
 		}
 		var cols []string
-		for _, c := range lean.Columns {
-			if p.Has&c.Prop != 0 {
-				cols = append(cols, c.Name)
+		for i, c := range columns {
+			if p.Has&(1<<i) != 0 {
+				cols = append(cols, c[0])
 			}
 		}
 		why := p.Why
@@ -458,4 +462,25 @@ func writeTables(t *testing.T, path string, names []string, tables map[string]st
 			t.Fatal(err)
 		}
 	}
+}
+
+// propColumns reads lean-ast's property columns, the constants of type
+// lean.Prop in bit order, with what each comment says lean-ast does.
+func propColumns(t *testing.T) (out [][2]string) {
+	f, err := parser.ParseFile(token.NewFileSet(), "../judges/lean/notation.go", nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST && fmt.Sprint(g.Specs[0].(*ast.ValueSpec).Type) == "Prop" {
+			for _, s := range g.Specs {
+				v := s.(*ast.ValueSpec)
+				out = append(out, [2]string{v.Names[0].Name, strings.TrimSpace(v.Comment.Text())})
+			}
+		}
+	}
+	if len(out) == 0 || lean.LetterSafe != 1<<(len(out)-1) {
+		t.Fatalf("read the columns %v of judges/lean/notation.go", out)
+	}
+	return out
 }

@@ -40,40 +40,23 @@ type Props struct {
 	Why            string // the declaration behind each column
 }
 
-// Prop is a set of property columns.
+// Prop is a set of property columns; each says what lean-ast does with
+// an operator that has it (docs/notation.md lists them from here).
 type Prop uint16
 
 const (
-	Symmetric Prop = 1 << iota
-	Chain
-	Associative
-	Homogeneous
-	PropValued
-	Derived
-	Arithmetic
-	Component
-	Order
-	BinderPredicate
-	LetterSafe
+	Symmetric       Prop = 1 << iota // a R b is b R a: canon sorts the two operands
+	Chain                            // an associative and commutative connective: canon sorts a run of it
+	Associative                      // a run of it is one n-ary node of the similarity judge's operator tree
+	Homogeneous                      // the operands (and an operation's value) share one type: a numeral or an untyped name among them takes the others' type
+	PropValued                       // a R b is a Prop: a hypothesis, an example's type, the end of a chain of ∀ and → whose binders commute
+	Derived                          // declared as another row under ¬ or with its operands swapped (Ne, GT.gt, Superset); propChain reads only the others
+	Arithmetic                       // Lean's arithmetic on numbers, which the witness computes
+	Component                        // elaborated in one binop%/binrel%/rightact% tree with its operands (typed.go unifies their types; the base of ^ only)
+	Order                            // a relation of an order (LT.lt, LE.le, their converses): > and ≥ are turned to their converse where both sides have the same order
+	BinderPredicate                  // Lean reads it after a bound name (∀ x > 0); any other relation there is refused
+	LetterSafe                       // may touch the name after it (2*x, x^n): Lean's longer tokens with its beginning go on with a subscript or a symbol (+ᵥ, *ᵥ, ^[), never a letter; after any other infix a glued letter leaves the statement unread
 )
-
-// Columns names each Prop column and what lean-ast does with it.
-var Columns = []struct {
-	Prop       Prop
-	Name, Does string
-}{
-	{Symmetric, "Symmetric", "a R b is b R a: canon sorts the two operands"},
-	{Chain, "Chain", "an associative and commutative connective: canon sorts a run of it"},
-	{Associative, "Associative", "a run of it is one n-ary node of the similarity judge's operator tree"},
-	{Homogeneous, "Homogeneous", "the operands (and an operation's value) share one type: a numeral or an untyped name among them takes the others' type"},
-	{PropValued, "PropValued", "a R b is a Prop: a hypothesis, an example's type, the end of a chain of ∀ and → whose binders commute"},
-	{Derived, "Derived", "declared as another row under ¬ or with its operands swapped (Ne, GT.gt, Superset); propChain reads only the others"},
-	{Arithmetic, "Arithmetic", "Lean's arithmetic on numbers, which the witness computes"},
-	{Component, "Component", "elaborated in one binop%/binrel%/rightact% tree with its operands (typed.go unifies their types; the base of ^ only)"},
-	{Order, "Order", "a relation of an order (LT.lt, LE.le, their converses): > and ≥ are turned to their converse where both sides have the same order"},
-	{BinderPredicate, "BinderPredicate", "Lean reads it after a bound name (∀ x > 0); any other relation there is refused"},
-	{LetterSafe, "LetterSafe", "may touch the name after it (2*x, x^n): Lean's longer tokens with its beginning go on with a subscript or a symbol (+ᵥ, *ᵥ, ^[), never a letter; after any other infix a glued letter leaves the statement unread"},
-}
 
 // Is reports whether the row of the token (or a tree's spelling) has
 // every column of p.
