@@ -93,8 +93,7 @@ func rewritable(n *Node) bool {
 	case KindNum, KindUnary, KindTuple, KindExists, KindSetOf, KindSep, KindSubtype:
 		return true
 	case KindBinary:
-		switch n.V {
-		case ">", "≥", "≠", "∉", "⊇", "⊃":
+		if Is(n.V, Derived) {
 			return true
 		}
 	}

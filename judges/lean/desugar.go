@@ -56,16 +56,14 @@ func desugar(n *Node) *Node {
 			}
 			return out
 		}
-		switch n.V {
-		case "⊇":
-			return &Node{K: KindBinary, V: "⊆", C: []*Node{b, a}}
-		case "⊃":
-			return &Node{K: KindBinary, V: "⊂", C: []*Node{b, a}}
-		case "≠":
-			return &Node{K: KindUnary, V: "¬", C: []*Node{{K: KindBinary, V: "=", C: []*Node{a, b}}}}
-		case "∉":
-			return &Node{K: KindUnary, V: "¬", C: []*Node{{K: KindBinary, V: "∈", C: []*Node{a, b}}}}
-		case "→":
+		// the table's Derived rows as declared (Ne a b := ¬(a = b), Superset
+		// a b := b ⊆ a); > and ≥ are orient's
+		switch p := PropsOf(n.V); {
+		case p.Has&(Derived|Order) == Derived && p.Negation != "":
+			return &Node{K: KindUnary, V: "¬", C: []*Node{{K: KindBinary, V: p.Negation, C: []*Node{a, b}}}}
+		case p.Has&(Derived|Order) == Derived:
+			return &Node{K: KindBinary, V: p.Converse, C: []*Node{b, a}}
+		case n.V == "→":
 			return &Node{K: KindPi, V: "_", C: []*Node{a, b}}
 		}
 		return &Node{K: KindBinary, V: n.V, C: append([]*Node{a, b}, rest...)}

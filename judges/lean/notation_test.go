@@ -303,6 +303,9 @@ func TestPropertyColumns(t *testing.T) {
 			t.Errorf("%s: columns on a spelling trees do not use (its Norm is %s)", n.Token, n.Norm)
 		}
 		why := strings.ToLower(p.Why)
+		if p.Has&Derived != 0 && (p.Negation == "") == (p.Converse == "") {
+			t.Errorf("%s: derived, so declared as the negation or the converse of another row: exactly one of them", n.Token)
+		}
 		for i, c := range columns {
 			if p.Has&(1<<i) != 0 && c != "LetterSafe" && !strings.Contains(p.Why, c) {
 				t.Errorf("%s: column %s without its declaration in Why (%s)", n.Token, c, p.Why)
