@@ -387,13 +387,10 @@ func mentionsCard(st *stmt, n *node) bool {
 func cardinality(st *stmt) []mutation {
 	var out []mutation
 	for i := 0; i < st.end; i++ {
+		// a relation between numbers: the notation table's homogeneous
+		// Prop-valued rows (= ≠ < ≤ > ≥ ∣)
 		n := st.binOp(i)
-		if n == nil {
-			continue
-		}
-		switch st.toks[i].Text {
-		case "=", "≠", "<", "≤", ">", "≥", "∣":
-		default:
+		if n == nil || !lean.Is(st.toks[i].Text, lean.Homogeneous|lean.PropValued) {
 			continue
 		}
 		for side := 0; side < 2; side++ {
