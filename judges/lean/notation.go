@@ -86,8 +86,9 @@ const (
 	srcTerm     = "lean4 src/Lean/Parser/Term.lean"
 )
 
-// Infixes is the one table of the infix notation lean-ast knows; the
-// parser reads its precedences from here, and synth's mutation parser too.
+// Infixes is the one table of the infix notation lean-ast knows: the
+// lexer's tokens, the parser's precedences and what lean-ast may do with
+// each operator (Props) are read from here, by synth and the span judge too.
 var Infixes = []Notation{
 	{"↔", "↔", 20, 'n', `infix:20 " ↔ " => Iff`, srcCore, true, &Props{Has: Symmetric | PropValued, Why: "Symmetric: iff_comm (lean4 src/Init/Core.lean); PropValued: Iff (a b : Prop) : Prop"}},
 	{"<->", "↔", 20, 'n', `infix:20 " <-> " => Iff`, srcCore, true, nil},
