@@ -1,5 +1,20 @@
 package lean
 
+// Node is a node of a statement's tree: its kind (the children of each
+// kind are below), a value (an operator, a name, a numeral), its children,
+// and the bytes [Lo, Hi) of the statement text it was read from. Parse
+// sets the span of every node it builds; a node a notation or a binder
+// expands into has the span of the text it expands (a binder's pi node
+// runs from the binder to the end of the body), and a type not written
+// (∀ x, …) is an empty span. The passes after Parse (desugar, normalize)
+// keep or drop spans as they copy nodes: Equal and String ignore them.
+type Node struct {
+	K      Kind
+	V      string
+	C      []*Node
+	Lo, Hi int
+}
+
 // Kind is what a Node is. Its String is the name trees print (Node.String,
 // the golden trees of testdata/normalize), so that a kind's name is in one
 // place: kind_string.go is generated from the comments below
