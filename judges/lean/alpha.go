@@ -47,21 +47,18 @@ func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top
 		for i := 0; i < last; i++ {
 			kids[i] = z.alpha(n.C[i], env, level+1, 0, false, 0)
 		}
-		name, instance := strings.CutPrefix(n.V, "[")
-		if instance && name == "" {
+		name := n.V
+		if n.Inst && name == "" {
 			name = "_"
 		}
 		canon := "_"
 		if name != "_" && z.occurs(name, n.C[last]) {
 			canon = boundName(level, depth)
 		}
-		if instance {
-			canon = "[" + canon
-		}
-		kids[last] = withBinding(env, name, strings.TrimPrefix(canon, "["), func(env map[string]string) *Node {
+		kids[last] = withBinding(env, name, canon, func(env map[string]string) *Node {
 			return z.alpha(n.C[last], env, level, depth+1, top && n.K == KindPi, max(skip-1, 0))
 		})
-		return &Node{K: n.K, V: canon, C: kids}
+		return &Node{K: n.K, V: canon, Inst: n.Inst, C: kids}
 	case n.K == KindBig:
 		name := n.C[0].V
 		canon := "_"
@@ -78,7 +75,7 @@ func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top
 	for i, c := range n.C {
 		kids[i] = z.alpha(c, env, level, depth, childTop(n, i, top), 0)
 	}
-	return &Node{K: n.K, V: n.V, C: kids}
+	return n.with(kids)
 }
 
 // withBinding calls f with env extending env by name ↦ canon ("_" binds

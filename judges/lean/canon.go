@@ -36,7 +36,7 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 	for i, c := range n.C {
 		kids[i] = z.canon(c, childTop(n, i, top))
 	}
-	n = &Node{K: n.K, V: n.V, C: kids}
+	n = n.with(kids)
 	switch {
 	case n.K == KindPi && n.V == "_" && (top || propChain(n)):
 		// (A ∧ B) → C  is  A → B → C, unless A or B may be a class: a

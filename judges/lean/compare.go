@@ -161,7 +161,7 @@ func unparen(n *Node, aliases bool) *Node {
 	for i, c := range n.C {
 		kids[i] = unparen(c, aliases)
 	}
-	return &Node{K: n.K, V: n.V, C: kids}
+	return n.with(kids)
 }
 
 // written is the tree with its bound names by position and nothing
@@ -568,7 +568,7 @@ func proofUsed(tree *Node) string {
 			for _, c := range n.C[:len(n.C)-1] {
 				whole[unwrapParens(c)] = true
 			}
-			name := strings.TrimPrefix(n.V, "[")
+			name := n.V
 			last := len(n.C) - 1
 			if used[name] && mentions(n.C[last], name) {
 				for _, c := range n.C[:last] {

@@ -64,7 +64,7 @@ func instanceTypes(tree *Node) string {
 		}
 		if binderKinds[n.K] && len(n.C) >= 2 {
 			t := n.C[0]
-			if strings.HasPrefix(n.V, "[") || mayBeClass(t) {
+			if n.Inst || mayBeClass(t) {
 				head := strings.TrimPrefix(typeHead(t), "_root_.")
 				switch {
 				case strings.HasPrefix(head, "Coe"):
@@ -242,7 +242,7 @@ func boundAsTypes(n *Node, self string, types map[string]*Node) *Node {
 	for i, c := range n.C {
 		kids[i] = boundAsTypes(c, self, types)
 	}
-	return &Node{K: n.K, V: n.V, C: kids}
+	return n.with(kids)
 }
 
 // uniformUntypedUses reports whether every binder without a type in n
@@ -252,7 +252,7 @@ func boundAsTypes(n *Node, self string, types map[string]*Node) *Node {
 // reordering them changes nothing. env maps bound names to their types.
 func uniformUntypedUses(n *Node, env map[string]*Node) bool {
 	if binderKinds[n.K] && len(n.C) >= 2 {
-		name := strings.TrimPrefix(n.V, "[")
+		name := n.V
 		body := n.C[len(n.C)-1]
 		if hasKind(n.C[0], KindHole) && name != "_" && name != "" && countUses(body, name, 2) > 1 {
 			types := map[string]bool{}
@@ -286,7 +286,7 @@ func domainUses(n *Node, name string, env map[string]*Node, types map[string]boo
 	if n.K == KindID && (n.V == name || strings.HasPrefix(n.V, name+".")) {
 		return false // a use not handled below
 	}
-	if (binderKinds[n.K] && strings.TrimPrefix(n.V, "[") == name) || n.K == KindBig && len(n.C) > 0 && n.C[0].V == name {
+	if (binderKinds[n.K] && n.V == name) || n.K == KindBig && len(n.C) > 0 && n.C[0].V == name {
 		return true // shadowed below (binder types with such a use are rare; skipped)
 	}
 	for i, c := range n.C {
@@ -334,7 +334,7 @@ func countUses(n *Node, name string, limit int) int {
 		if n.K == KindID && (n.V == name || strings.HasPrefix(n.V, name+".")) {
 			count++
 		}
-		if (binderKinds[n.K] && strings.TrimPrefix(n.V, "[") == name) || n.K == KindBig && len(n.C) > 0 && n.C[0].V == name {
+		if (binderKinds[n.K] && n.V == name) || n.K == KindBig && len(n.C) > 0 && n.C[0].V == name {
 			// shadowed in the body; the type, a let's value, a filter
 			// and a big operator's domain are still outside it
 			from := 0

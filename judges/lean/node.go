@@ -9,10 +9,19 @@ package lean
 // (∀ x, …) is an empty span. The passes after Parse (desugar, normalize)
 // keep or drop spans as they copy nodes: Equal and String ignore them.
 type Node struct {
-	K      Kind
-	V      string
-	C      []*Node
+	K Kind
+	V string
+	C []*Node
+	// Inst marks an instance-implicit binder ([C], [inst : C]), whose V
+	// is its name or empty: a later binder's instances may depend on it,
+	// so it is never moved. Trees print it as "[" before V.
+	Inst   bool
 	Lo, Hi int
+}
+
+// with is n over other children (its kind, value and flags kept).
+func (n *Node) with(kids []*Node) *Node {
+	return &Node{K: n.K, V: n.V, Inst: n.Inst, C: kids, Lo: n.Lo, Hi: n.Hi}
 }
 
 // Kind is what a Node is. Its String is the name trees print (Node.String,

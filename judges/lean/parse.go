@@ -26,19 +26,11 @@ func (n *Node) write(b *strings.Builder) { n.writeUpTo(b, math.MaxInt) }
 // reports whether n was printed whole.
 func (n *Node) writeUpTo(b *strings.Builder, limit int) bool {
 	if len(n.C) == 0 {
-		b.WriteString(n.K.String())
-		if n.V != "" {
-			b.WriteString(":")
-			b.WriteString(n.V)
-		}
+		n.writeHead(b)
 		return b.Len() < limit
 	}
 	b.WriteString("(")
-	b.WriteString(n.K.String())
-	if n.V != "" {
-		b.WriteString(":")
-		b.WriteString(n.V)
-	}
+	n.writeHead(b)
 	for _, c := range n.C {
 		if b.Len() >= limit {
 			return false
@@ -54,6 +46,19 @@ func (n *Node) writeUpTo(b *strings.Builder, limit int) bool {
 	}
 	b.WriteString(")")
 	return true
+}
+
+// writeHead prints n's kind and value (kind:value, kind:[name for an
+// instance binder).
+func (n *Node) writeHead(b *strings.Builder) {
+	b.WriteString(n.K.String())
+	if n.V != "" || n.Inst {
+		b.WriteString(":")
+		if n.Inst {
+			b.WriteString("[")
+		}
+		b.WriteString(n.V)
+	}
 }
 
 // printedPrefix is the start of n.String(), at least limit bytes of it
@@ -623,12 +628,13 @@ type binder struct {
 	name   string
 	typ    *Node
 	lo, hi int
+	inst   bool // an instance binder: [C], [name : C]
 }
 
 // wrapBinders binds bs around body, each node from its binder to the end.
 func wrapBinders(kind Kind, bs []binder, body *Node) *Node {
 	for i := len(bs) - 1; i >= 0; i-- {
-		body = &Node{K: kind, V: bs[i].name, C: []*Node{bs[i].typ, body}, Lo: bs[i].lo, Hi: max(bs[i].hi, body.Hi)}
+		body = &Node{K: kind, V: bs[i].name, Inst: bs[i].inst, C: []*Node{bs[i].typ, body}, Lo: bs[i].lo, Hi: max(bs[i].hi, body.Hi)}
 	}
 	return body
 }
@@ -641,17 +647,15 @@ func (p *parser) bracketBinder() []binder {
 	open := p.next().text
 	close := closers[open]
 	if open == "[" {
-		// instance binder: [C] or [name : C]; its name starts with "[" so
-		// that normalization never moves it (a later binder's instances
-		// may depend on it).
-		name := "["
+		// instance binder: [C] or [name : C] (Node.Inst)
+		name := ""
 		if p.peek().kind == tIdent && p.tok(p.i+1).text == ":" {
-			name += p.next().text
+			name = p.next().text
 			p.next()
 		}
 		t := p.expr(0)
 		p.expect(close)
-		return []binder{{name, t, p.toks[start].pos, p.toks[p.i-1].end}}
+		return []binder{{name, t, p.toks[start].pos, p.toks[p.i-1].end, true}}
 	}
 	var names []string
 	for p.peek().kind == tIdent || p.is("_") {
@@ -674,7 +678,7 @@ func (p *parser) bracketBinder() []binder {
 	p.expect(close)
 	out := make([]binder, len(names))
 	for i, n := range names {
-		out[i] = binder{n, typ, p.toks[start].pos, p.toks[p.i-1].end}
+		out[i] = binder{n, typ, p.toks[start].pos, p.toks[p.i-1].end, false}
 	}
 	return out
 }
@@ -1231,7 +1235,7 @@ func (p *parser) binderTerm(kind Kind) *Node {
 			p.refuse(p.peek().pos, "a pattern binder ⟨…⟩ (a match on the argument) is not modelled")
 		case p.peek().kind == tIdent && !isKeyword(p.peek().text) || p.is("_"):
 			t := p.next()
-			bs = append(bs, binder{t.text, p.hole(), t.pos, t.end})
+			bs = append(bs, binder{t.text, p.hole(), t.pos, t.end, false})
 			bare = true
 			continue
 		}
@@ -1578,7 +1582,7 @@ var nhdsSides = map[string]string{"≠": "{x}ᶜ", "≥": "Set.Ici", "≤": "Set
 // cloneNode copies a tree, so that a term the notation repeats is two
 // subtrees (the normalizer indexes nodes by identity).
 func cloneNode(n *Node) *Node {
-	c := &Node{K: n.K, V: n.V, C: make([]*Node, len(n.C)), Lo: n.Lo, Hi: n.Hi}
+	c := n.with(make([]*Node, len(n.C)))
 	for i, k := range n.C {
 		c.C[i] = cloneNode(k)
 	}
@@ -1811,7 +1815,7 @@ func cdotFunction(n *Node) *Node {
 		if kids == nil {
 			return x
 		}
-		return &Node{K: x.K, V: x.V, C: kids, Lo: x.Lo, Hi: x.Hi}
+		return x.with(kids)
 	}
 	body := replace(n)
 	for i := count; i >= 1; i-- {

@@ -3,6 +3,7 @@ package lean
 import (
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/rxeval/rxeval/internal/fixtures"
@@ -191,4 +192,29 @@ func joinBar(s []string) string {
 		out += x
 	}
 	return out
+}
+
+// TestInstanceBinderFlag: an instance binder is a field of its node, not
+// a prefix of its name; trees print it as before (pi:[name), and Equal
+// tells it from an explicit binder of the same name.
+func TestInstanceBinderFlag(t *testing.T) {
+	st, err := Parse("theorem t {G : Type} [inst : Group G] [Fintype G] (g : G) : g = g := rfl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for n := st.Tree; n.K == KindPi; n = n.C[1] {
+		got = append(got, fmt.Sprintf("%s/%v", n.V, n.Inst))
+	}
+	if g := fmt.Sprint(got); g != "[G/false inst/true /true g/false]" {
+		t.Errorf("binders (name/instance): %s", g)
+	}
+	if s := st.Tree.C[1].String(); !strings.HasPrefix(s, "(pi:[inst (app id:Group id:G) (pi:[ ") {
+		t.Errorf("printed %s", s)
+	}
+	a, b := st.Tree.C[1], *st.Tree.C[1]
+	b.Inst = false
+	if Equal(a, &b) {
+		t.Error("an instance binder equals an explicit one of the same name")
+	}
 }
