@@ -36,6 +36,7 @@ type stmt struct {
 	concl   *node // the conclusion, or nil
 	end     int   // index of the top-level ":=" (or len(toks))
 	opNode  map[int]*node
+	tree    *lean.Node // lean.Parse's tree
 }
 
 var openers = map[string]string{"(": ")", "[": "]", "{": "}", "⦃": "⦄", "⟨": "⟩", "{{": "}}", "⌊": "⌋", "⌈": "⌉", "@[": "]"}
@@ -91,7 +92,7 @@ func parseStmt(src string) (*stmt, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &stmt{src: src, toks: toks, match: make([]int, len(toks)), opNode: map[int]*node{}}
+	st := &stmt{src: src, toks: toks, match: make([]int, len(toks)), opNode: map[int]*node{}, tree: parsed.Tree}
 	var stack []int
 	for i, t := range toks {
 		st.match[i] = -1
