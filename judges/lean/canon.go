@@ -2,7 +2,6 @@ package lean
 
 import (
 	"slices"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -13,12 +12,6 @@ var symmetric = map[string]bool{"=": true, "↔": true}
 
 // chains are associative and commutative logical connectives.
 var chains = map[string]bool{"∧": true, "∨": true}
-
-// sortByString orders nodes by their printed form, printing of each only
-// as much as the order needs (comparePrinted).
-func sortByString(ns []*Node) {
-	sort.SliceStable(ns, func(i, j int) bool { return comparePrinted(ns[i], ns[j]) < 0 })
-}
 
 // canon applies the order rewrites bottom-up; top is true on the
 // statement's top-level chain of binders.
@@ -33,8 +26,16 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 		return z.canonChain(n)
 	}
 	kids := make([]*Node, len(n.C))
+	bound := binderKinds[n.K] && len(n.C) >= 2
+	name := n.V
 	for i, c := range n.C {
-		kids[i] = z.canon(c, childTop(n, i, top))
+		restore := z.enter(n, i, bound && name != "_" && name != "")
+		if bound && i == len(n.C)-1 {
+			kids[i] = z.infer(name, n.C[0], func() *Node { return z.canon(c, childTop(n, i, top)) })
+		} else {
+			kids[i] = z.canon(c, childTop(n, i, top))
+		}
+		restore()
 	}
 	n = n.with(kids)
 	switch {
@@ -43,7 +44,7 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 		// local of class type is a local instance, a conjunction is not
 		// ((h : Fact p.Prime) gives legendreSym p 2 its instance, (h :
 		// Fact p.Prime ∧ p % 8 = 7) does not)
-		if a := n.C[0]; a.K == KindBinary && a.V == "∧" && len(a.C) == 2 && !mayBeClass(a.C[0]) && !mayBeClass(a.C[1]) {
+		if a := n.C[0]; a.K == KindBinary && a.V == "∧" && len(a.C) == 2 && !mayBeClass(a.C[0]) && !mayBeClass(a.C[1]) && !z.keeps() {
 			return z.canon(&Node{K: KindPi, V: "_", C: []*Node{a.C[0], {K: KindPi, V: "_", C: []*Node{a.C[1], n.C[1]}}}}, true)
 		}
 		// sort a run of hypotheses: A → B → C  is  B → A → C
@@ -55,17 +56,14 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 			hyps = append(hyps, body.C[0])
 			body = body.C[1]
 		}
-		if len(hyps) > 1 {
-			sortByString(hyps)
+		if len(hyps) > 1 && z.permute(hyps) {
 			for i := len(hyps) - 1; i >= 0; i-- {
 				body = &Node{K: KindPi, V: "_", C: []*Node{hyps[i], body}}
 			}
 			return body
 		}
 	case n.K == KindBinary && symmetric[n.V] && len(n.C) == 2:
-		if comparePrinted(n.C[1], n.C[0]) < 0 {
-			n.C[0], n.C[1] = n.C[1], n.C[0]
-		}
+		z.permute(n.C)
 	}
 	return n
 }
@@ -94,7 +92,7 @@ func (z *normalizer) canonChain(n *Node) *Node {
 		flat(z.canon(x, false), true)
 	}
 	flat(n, false)
-	sortByString(items)
+	z.permute(items)
 	out := items[len(items)-1]
 	for i := len(items) - 2; i >= 0; i-- {
 		out = &Node{K: KindBinary, V: n.V, C: []*Node{items[i], out}}
@@ -135,7 +133,7 @@ func (z *normalizer) canonRun(n *Node, top bool) *Node {
 	}
 	body = z.canon(body, top)
 	if top || propChain(body) {
-		sortByString(canonHeads)
+		z.permute(canonHeads)
 	}
 	for i := len(canonHeads) - 1; i >= 0; i-- {
 		body = &Node{K: KindPi, V: "_", C: []*Node{canonHeads[i], body}}

@@ -15,6 +15,9 @@ func desugar(n *Node) *Node {
 	if n == nil {
 		return nil
 	}
+	if decidableConstruct(n) != "" {
+		return unparen(n, true) // read as written (order.go)
+	}
 	switch n.K {
 	case KindParen:
 		inner := desugar(n.C[0])

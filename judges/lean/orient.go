@@ -15,7 +15,7 @@ import "strings"
 // WithTop ℕ and ℕ∞ are all Option ℕ), so p.degree < f.order and
 // f.order > p.degree may use two different orders.
 func orient(n *Node, env *typeEnv) *Node {
-	if len(n.C) == 0 {
+	if len(n.C) == 0 || decidableConstruct(n) != "" {
 		return n
 	}
 	kids, changed := make([]*Node, len(n.C)), false
@@ -80,6 +80,9 @@ func orderedEq(n *Node) bool {
 func sameOrder(env *typeEnv, a, b *Node) bool {
 	if env.anyOrder {
 		return true
+	}
+	if env.inferredInBoth(a, b) {
+		return false // order.go: Lean fixes its type at the first use
 	}
 	ta, tb := operandType(env, a), operandType(env, b)
 	switch {

@@ -51,7 +51,7 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 		return nil, false
 	}
 	run, body, ok := binderRun(n, top)
-	if !ok {
+	if !ok || z.keeps() {
 		return nil, false
 	}
 	after, ok := z.dependencies(run, body, env)
@@ -87,7 +87,8 @@ func binderRun(n *Node, top bool) (run []*Node, body *Node, ok bool) {
 
 // dependencies returns after[i][j]: binder j must stay after binder i,
 // because one's type names the other (i before j: j depends on i; i after
-// j: the name in j's type is an outer variable that i would capture). A
+// j: the name in j's type is an outer variable that i would capture), or
+// both types use a name whose type Lean infers (order.go). A
 // run that binds a name twice (shadowing) keeps its order: ok is false.
 //
 // Three kinds of binder keep their place among the whole run: one holding
@@ -119,6 +120,7 @@ func (z *normalizer) dependencies(run []*Node, body *Node, env map[string]string
 			}
 		}
 	}
+	z.keepInferredOrder(run, after)
 	passed := -1 // whether a name of the run is passed to a function or named in a type: unknown yet
 	for i, b := range run {
 		pin := pinned(b.C[0])

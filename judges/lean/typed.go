@@ -26,8 +26,8 @@ import (
 //     type ℕ or ℤ, where / truncates and 2.0 is not a literal) numerals
 //     stay as written.
 func typed(n *Node, env map[string]string) *Node {
-	if n == nil {
-		return nil
+	if n == nil || decidableConstruct(n) != "" {
+		return n
 	}
 	switch {
 	case binderKinds[n.K]:
