@@ -44,8 +44,8 @@ func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top
 		}
 		kids := make([]*Node, len(n.C))
 		last := len(n.C) - 1
-		name, instance := strings.CutPrefix(n.V, "[")
-		if instance && name == "" {
+		name := n.V
+		if n.Inst && name == "" {
 			name = "_"
 		}
 		used := name != "_" && z.occurs(name, n.C[last])
@@ -58,17 +58,14 @@ func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top
 		if used {
 			canon = boundName(level, depth)
 		}
-		if instance {
-			canon = "[" + canon
-		}
 		restore := z.enter(n, last, used)
-		kids[last] = withBinding(env, name, strings.TrimPrefix(canon, "["), func(env map[string]string) *Node {
+		kids[last] = withBinding(env, name, canon, func(env map[string]string) *Node {
 			return z.infer(name, n.C[0], func() *Node {
 				return z.alpha(n.C[last], env, level, depth+1, top && n.K == KindPi, max(skip-1, 0))
 			})
 		})
 		restore()
-		return &Node{K: n.K, V: canon, C: kids}
+		return &Node{K: n.K, V: canon, Inst: n.Inst, C: kids}
 	case n.K == KindBig:
 		name := n.C[0].V
 		canon := "_"
@@ -87,7 +84,7 @@ func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top
 		kids[i] = z.alpha(c, env, level, depth, childTop(n, i, top), 0)
 		restore()
 	}
-	return &Node{K: n.K, V: n.V, C: kids}
+	return n.with(kids)
 }
 
 // withBinding calls f with env extending env by name ↦ canon ("_" binds

@@ -21,7 +21,7 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 	}
 	kids := make([]*Node, len(n.C))
 	bound := binderKinds[n.K] && len(n.C) >= 2
-	name := strings.TrimPrefix(n.V, "[")
+	name := n.V
 	for i, c := range n.C {
 		restore := z.enter(n, i, bound && name != "_" && name != "")
 		if bound && i == len(n.C)-1 {
@@ -31,7 +31,7 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 		}
 		restore()
 	}
-	n = &Node{K: n.K, V: n.V, C: kids}
+	n = n.with(kids)
 	switch {
 	case n.K == KindPi && n.V == "_" && (top || propChain(n)):
 		// (A ∧ B) → C  is  A → B → C, unless A or B may be a class: a

@@ -161,7 +161,7 @@ func unparen(n *Node, aliases bool) *Node {
 	for i, c := range n.C {
 		kids[i] = unparen(c, aliases)
 	}
-	return &Node{K: n.K, V: n.V, C: kids}
+	return n.with(kids)
 }
 
 func (p *Prepared) unordered() *Node {

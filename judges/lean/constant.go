@@ -175,7 +175,7 @@ func hasFreeVariable(n *Node) bool {
 	bind = func(m *Node) {
 		switch {
 		case binderKinds[m.K]:
-			inner[strings.TrimPrefix(m.V, "[")] = true
+			inner[m.V] = true
 		case m.K == KindBig && len(m.C) > 0:
 			inner[m.C[0].V] = true
 		}

@@ -62,7 +62,7 @@ func instanceTypes(tree *Node) string {
 		}
 		if binderKinds[n.K] && len(n.C) >= 2 {
 			t := n.C[0]
-			if strings.HasPrefix(n.V, "[") || mayBeClass(t) {
+			if n.Inst || mayBeClass(t) {
 				head := strings.TrimPrefix(typeHead(t), "_root_.")
 				switch {
 				case strings.HasPrefix(head, "Coe"):

@@ -98,10 +98,8 @@ func desugar(n *Node) *Node {
 			return &Node{K: KindID, V: x.V + "." + n.V}
 		}
 		return &Node{K: KindProj, V: n.V, C: []*Node{x}}
-	case KindSigma:
-		return &Node{K: KindSigma, V: n.V, C: desugarAll(n.C)}
 	}
-	return &Node{K: n.K, V: n.V, C: desugarAll(n.C)}
+	return n.with(desugarAll(n.C))
 }
 
 // notationFunctions are the functions behind bracket notations.

@@ -27,6 +27,7 @@ type token struct {
 	kind tokKind
 	text string
 	pos  int
+	end  int // the byte after the token (text may be unquoted: «x» is x)
 }
 
 // symbols are matched longest first: Lean's own tokens of more than one
@@ -197,7 +198,7 @@ func (l *lexer) more() error {
 	}
 	l.i = i
 	if len(l.toks) == n && i >= len(src) {
-		l.toks = append(l.toks, token{tEOF, "", len(src)})
+		l.toks = append(l.toks, token{tEOF, "", len(src), len(src)})
 		l.done = true
 	}
 	return nil
@@ -214,7 +215,7 @@ type lexer struct {
 }
 
 func (l *lexer) emit(kind tokKind, from, to int) {
-	l.toks = append(l.toks, token{kind, l.src[from:to], from})
+	l.toks = append(l.toks, token{kind, l.src[from:to], from, to})
 }
 
 // scanComment skips a line comment or a (nested) block comment.
@@ -356,7 +357,7 @@ func (l *lexer) scanProjection(i int, r rune) (int, bool) {
 			j++
 		}
 	}
-	l.toks = append(l.toks, token{tProj, src[i+1 : j], i})
+	l.toks = append(l.toks, token{tProj, src[i+1 : j], i, j})
 	return j, true
 }
 

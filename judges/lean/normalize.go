@@ -87,7 +87,7 @@ type normalizer struct {
 
 // Equal reports whether two normalized trees are identical.
 func Equal(a, b *Node) bool {
-	if a.K != b.K || a.V != b.V || len(a.C) != len(b.C) {
+	if a.K != b.K || a.V != b.V || a.Inst != b.Inst || len(a.C) != len(b.C) {
 		return false
 	}
 	for i := range a.C {

@@ -64,7 +64,7 @@ func (env *typeEnv) inferredInBoth(a, b *Node) bool {
 		var typ *Node
 		switch {
 		case binderKinds[n.K] && len(n.C) >= 2:
-			name, typ = strings.TrimPrefix(n.V, "["), n.C[0]
+			name, typ = n.V, n.C[0]
 			if n.K == KindSep {
 				typ = nil // {x ∈ s | p}: x's type comes from s
 			}
@@ -306,7 +306,7 @@ func inferredFree(n *Node) map[string]int {
 		var name string
 		switch {
 		case binderKinds[n.K] && len(n.C) >= 2:
-			name = strings.TrimPrefix(n.V, "[")
+			name = n.V
 		case n.K == KindBig && len(n.C) == 4:
 			name = n.C[0].V
 		}

@@ -66,7 +66,7 @@ func orient(n *Node, env *typeEnv) *Node {
 	if !changed {
 		return n
 	}
-	return &Node{K: n.K, V: n.V, C: kids}
+	return n.with(kids)
 }
 
 // orderedEq reports whether n is orient's Eq a b, an equation whose sides

@@ -75,7 +75,7 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 // top-level chain or in a proposition.
 func binderRun(n *Node, top bool) (run []*Node, body *Node, ok bool) {
 	m := n
-	for m.K == n.K && len(m.C) == 2 && !strings.HasPrefix(m.V, "[") && !strings.HasPrefix(m.V, "⟨") && len(run) <= maxRun {
+	for m.K == n.K && len(m.C) == 2 && !m.Inst && !strings.HasPrefix(m.V, "⟨") && len(run) <= maxRun {
 		run = append(run, m)
 		m = m.C[1]
 	}
@@ -355,7 +355,7 @@ func rebuild(run []*Node, order []int, body *Node) *Node {
 	chain := body
 	for k := len(order) - 1; k >= 0; k-- {
 		b := run[order[k]]
-		chain = &Node{K: b.K, V: b.V, C: []*Node{b.C[0], chain}}
+		chain = b.with([]*Node{b.C[0], chain})
 	}
 	return chain
 }

@@ -66,7 +66,7 @@ func shadowsGlobal(n *Node) string {
 	name := ""
 	switch {
 	case binderKinds[n.K]:
-		name = strings.TrimPrefix(n.V, "[")
+		name = n.V
 	case n.K == KindBig && len(n.C) > 0:
 		name = n.C[0].V
 	}

@@ -40,9 +40,9 @@ func typed(n *Node, env map[string]string) *Node {
 		if n.K != KindSep && len(n.C) > 1 {
 			class = typeClass(n.C[0])
 		}
-		name := strings.TrimPrefix(n.V, "[")
+		name := n.V
 		kids[last] = withType(env, name, class, func(env map[string]string) *Node { return typed(n.C[last], env) })
-		return &Node{K: n.K, V: n.V, C: kids}
+		return n.with(kids)
 	case n.K == KindBig:
 		body := withType(env, n.C[0].V, typeClass(n.C[1]), func(env map[string]string) *Node { return typed(n.C[3], env) })
 		return &Node{K: n.K, V: n.V, C: []*Node{n.C[0], typed(n.C[1], env), typed(n.C[2], env), body}}
@@ -70,7 +70,7 @@ func typed(n *Node, env map[string]string) *Node {
 	for i, c := range n.C {
 		kids[i] = typed(c, env)
 	}
-	return &Node{K: n.K, V: n.V, C: kids}
+	return n.with(kids)
 }
 
 // withType calls f with env extending env by name's type class, changed
@@ -227,7 +227,7 @@ func foldComponent(n *Node, env map[string]string, seed string) *Node {
 			}
 			kids[i] = walk(c, false)
 		}
-		out := &Node{K: n.K, V: n.V, C: kids}
+		out := n.with(kids)
 		if fold && out.K == KindBinary && out.V == "/" && kids[0].K == KindNum && kids[1].K == KindNum {
 			a, ok1 := numValue(kids[0].V)
 			b, ok2 := numValue(kids[1].V)
