@@ -106,6 +106,12 @@ func holdsDecidable(n *Node) bool {
 	return false
 }
 
+// bareInferred reports whether n is a name whose type Lean infers.
+func (env *typeEnv) bareInferred(n *Node) bool {
+	n = unwrapParens(n)
+	return n.K == KindID && env.inferredInBoth(n, n)
+}
+
 // keptWhy says what each precondition of the order rewrites kept.
 var keptWhy = map[Code]string{
 	CodeDecidable:     "the parts of a construct whose proposition instance search decides (an if, a filter, decide, a subtype), which matches its shape as written",
