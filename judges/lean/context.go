@@ -197,7 +197,7 @@ func useContexts(n *Node, name string, path []*Node, types map[string]*Node, par
 		}
 		// desugared: b > 0 and 0 < b are one use (binrel% unifies a
 		// binder's unknown type with the other leaves' in either order)
-		b.WriteString(orient(desugar(boundAsTypes(ctx, name, types)), &typeEnv{}).String())
+		b.WriteString(orient(desugar(boundAsTypes(ctx, name, types)), &scope{}).String())
 		// and the statement's part (hypothesis or conclusion) holding it,
 		// by its place: another binder's type may be fixed there first
 		// ((s : Set _) with x ∈ s and x < (3 : ℕ) in one hypothesis)
