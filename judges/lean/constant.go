@@ -268,31 +268,6 @@ var homogeneous = map[string]bool{"+": true, "-": true, "*": true, "/": true, "%
 // relations among homogeneous: the root of a component (a Prop).
 var relations = map[string]bool{"=": true, "≠": true, "<": true, "≤": true, ">": true, "≥": true, "∣": true}
 
-// numericArgs are Mathlib functions whose numeric arguments have one
-// fixed type, so that a numeral argument has it: Finset.range 5 is a
-// natural number.
-var numericArgs = map[string]string{
-	"Finset.range": "ℕ", "Nat.choose": "ℕ", "Nat.factorial": "ℕ", "Nat.Prime": "ℕ", "Nat.gcd": "ℕ", "Nat.lcm": "ℕ", "Nat.Coprime": "ℕ",
-	"Nat.digits": "ℕ", "Nat.divisors": "ℕ", "Nat.totient": "ℕ", "Nat.fib": "ℕ", "Nat.sqrt": "ℕ",
-	"Int.gcd": "ℤ", "Int.natAbs": "ℤ", "Int.toNat": "ℤ",
-	"Real.sqrt": "ℝ", "Real.log": "ℝ", "Real.exp": "ℝ", "Real.sin": "ℝ", "Real.cos": "ℝ", "Real.tan": "ℝ", "Real.arctan": "ℝ", "Real.logb": "ℝ", "Real.pi": "ℝ",
-}
-
-// sameTypeFunctions return a value of their arguments' type.
-var sameTypeFunctions = map[string]bool{"abs": true, "max": true, "min": true}
-
-// numericResults are Mathlib functions with a fixed numeric result type.
-var numericResults = map[string]string{
-	"Nat.choose": "ℕ", "Nat.factorial": "ℕ", "Nat.gcd": "ℕ", "Nat.lcm": "ℕ", "Nat.totient": "ℕ", "Nat.fib": "ℕ", "Nat.sqrt": "ℕ",
-	"Int.gcd": "ℕ", "Int.natAbs": "ℕ", "Int.toNat": "ℕ", "Finset.card": "ℕ", "Int.floor": "ℤ", "Int.ceil": "ℤ", "Nat.floor": "ℕ", "Nat.ceil": "ℕ",
-	"Real.sqrt": "ℝ", "Real.log": "ℝ", "Real.exp": "ℝ", "Real.sin": "ℝ", "Real.cos": "ℝ", "Real.tan": "ℝ", "Real.arctan": "ℝ", "Real.logb": "ℝ",
-	"Real.pi": "ℝ", "π": "ℝ", "Complex.I": "ℂ", "Complex.abs": "ℝ", "Complex.exp": "ℂ",
-}
-
-// injectiveFunctions are global functions that never map two values to
-// one, so that a difference under them stays a difference.
-var injectiveFunctions = map[string]bool{"Finset.range": true, "Real.exp": true, "Nat.succ": true, "Nat.cast": true, "Int.cast": true, "Int.ofNat": true, "Rat.cast": true}
-
 // hasKind reports whether a node of kind k occurs in n.
 func hasKind(n *Node, k Kind) bool {
 	if n.K == k {
