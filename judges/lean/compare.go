@@ -54,6 +54,7 @@ type Prepared struct {
 	norm, plain *Node // Normalize, and normalize without binder orders
 	renamed     *Node // the tree with bound names by position, hypothesis runs in their least order
 	asWritten   *Node // the same with nothing moved
+	elab        *Node // the tree the witness reads (elaborated)
 	// headerNames and headerInstances are why the sample's header may
 	// give names and notation other meanings (InHeaderContext), or "".
 	headerNames, headerInstances string
@@ -345,11 +346,11 @@ func differenceVerdict(a, b *Prepared) Verdict {
 	if r != Different {
 		return Verdict{r, code, why}
 	}
-	d := SingleDifference(wa, wb)
 	w := ""
 	if namesMayResolve(a) == "" && namesMayResolve(b) == "" {
-		w = findWitness(wa, wb)
+		w, wa, wb = witnessOf(a, b, wa, wb)
 	}
+	d := SingleDifference(wa, wb)
 	if w == "" {
 		return Verdict{Undecided, CodeNoWitness, why + ", but lean-ast found no values of the variables where one proposition holds and the other does not (it decides not equivalent only with such a witness)"}
 	}

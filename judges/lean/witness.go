@@ -224,6 +224,33 @@ func isProposition(n *Node) bool {
 	return false
 }
 
+// elaborated is the tree the witness reads: notation read as the
+// functions it stands for, bound names by position, nothing moved or
+// rewritten.
+func (p *Prepared) elaborated() *Node {
+	if p.elab == nil {
+		tree := desugar(unparen(p.st.Tree, namesMayResolve(p) == ""))
+		z := &normalizer{}
+		z.occ = newOccIndex(tree)
+		p.elab = z.alpha(tree, nil, 0, 0, false, 0)
+	}
+	return p.elab
+}
+
+// witnessOf seeks a witness on the elaborated trees where they are one
+// numeral or operator apart (the same binders in the same order, so that
+// their variables are the same), else on the rewritten trees wa and wb
+// the difference was found in; it returns the trees it was found in.
+func witnessOf(a, b *Prepared, wa, wb *Node) (string, *Node, *Node) {
+	ea, eb := a.elaborated(), b.elaborated()
+	if r, _, _ := oneDifference(ea, eb); r == Different {
+		if w := findWitness(ea, eb); w != "" {
+			return w, ea, eb
+		}
+	}
+	return findWitness(wa, wb), wa, wb
+}
+
 // findWitness looks for values of the statements' common variables where
 // one of the normalized propositions a and b holds and the other does
 // not, and describes them, or returns "".

@@ -48,6 +48,10 @@ func TestWitness(t *testing.T) {
 		{"theorem t (x : ℤ) (h : 24 * x % 1199 = 15) : x ≤ -449", "theorem t (x : ℤ) (h : 24 * x % 1199 = 15) : x < -449", Different, "= -449 "},
 		// Nat.factorial: 3! = 6 < 3 ^ 2, not < 3 ^ 1
 		{"theorem t (n : ℕ) (h : 3 ≤ n) : n ! < n ^ (n - 1)", "theorem t (n : ℕ) (h : 3 ≤ n) : n ! < n ^ (n - 2)", Different, "= 3 "},
+		// the witness reads the elaborated trees, where 7 / 2 is still a
+		// quotient (the normalized trees fold it to 7/2, 6 / 2 to 3)
+		{"theorem t (x : ℝ) : x + 7 / 2 = 10", "theorem t (x : ℝ) : x + 6 / 2 = 10", Different, "= 7 "},
+		{"theorem t (s t : ℝ) (h₀ : s = 9 - 2 * t) (h₁ : t = 3 * s + 1) : s = 1 ∧ t = 4", "theorem t (s t : ℝ) (h₀ : s = 9 - 2 * t) (h₁ : t = 3 * s + 1) : s = 2 ∧ t = 4", Different, "= 4 "},
 		// a real exponent is not Monoid.npow: unknown, no witness
 		{"theorem t (x : ℝ) (h : 0 < x) : x ^ (2 : ℝ) = 4", "theorem t (x : ℝ) (h : 0 < x) : x ^ (3 : ℝ) = 4", Undecided, ""},
 		// names that may not be Mathlib's: no witness is sought
