@@ -18,8 +18,8 @@ import (
 //     (Int.emod_zero);
 //   - ℚ ℝ ℂ: / is the field's, x / 0 = 0 (div_zero); no %;
 //   - b ^ k for a natural exponent k (Monoid.npow), of at most 64;
-//   - a numeral is OfNat at the type (a decimal is OfScientific: no ℕ or
-//     ℤ value); an ascription (e : T) computes e at T, then casts it up;
+//   - a numeral is OfNat at the type; a decimal or scientific literal is
+//     OfScientific, on a field the rational it writes (no ℕ or ℤ value); an ascription (e : T) computes e at T, then casts it up;
 //     |e| computes e at its own type (a leaf of the tree around it);
 //   - Nat.factorial n for n ≤ 20 (Nat.factorial_succ).
 //
@@ -66,8 +66,16 @@ func (e *evaluator) value(n *Node, t Type) (*big.Rat, bool) {
 	case KindParen:
 		return e.value(n.C[0], t)
 	case KindNum:
-		if strings.ContainsAny(n.V, "eE") || (t.K == TNat || t.K == TInt) && strings.Trim(n.V, "0123456789") != "" {
+		if (t.K == TNat || t.K == TInt) && strings.Trim(n.V, "0123456789") != "" {
 			return nil, false // a decimal or scientific literal is OfScientific: not on ℕ, ℤ
+		}
+		if strings.ContainsAny(n.V, "eE") {
+			// 1e-1 on a field is the rational it writes (OfScientific of
+			// a DivisionRing is Rat.ofScientific cast: exact)
+			if v, ok := numValue(n.V); ok && t.field() && !strings.HasPrefix(n.V, "0x") && v.Num().BitLen()+v.Denom().BitLen() <= 256 {
+				return v, true
+			}
+			return nil, false
 		}
 		if v, ok := e.nums[n.V]; ok {
 			return v, v != nil

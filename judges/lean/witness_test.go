@@ -52,6 +52,10 @@ func TestWitness(t *testing.T) {
 		// quotient (the normalized trees fold it to 7/2, 6 / 2 to 3)
 		{"theorem t (x : ℝ) : x + 7 / 2 = 10", "theorem t (x : ℝ) : x + 6 / 2 = 10", Different, "= 7 "},
 		{"theorem t (s t : ℝ) (h₀ : s = 9 - 2 * t) (h₁ : t = 3 * s + 1) : s = 1 ∧ t = 4", "theorem t (s t : ℝ) (h₀ : s = 9 - 2 * t) (h₁ : t = 3 * s + 1) : s = 2 ∧ t = 4", Different, "= 4 "},
+		// a scientific literal on ℝ is the rational it writes: 1e-1 is 1/10
+		{"theorem t (x : ℝ) (h : x = 1e-1) : 10 * x = 1", "theorem t (x : ℝ) (h : x = 1e1) : 10 * x = 1", Different, "= 10 "},
+		// and none on ℕ
+		{"theorem t (x : ℕ) : x = 1e1", "theorem t (x : ℕ) : x = 1e2", Undecided, ""},
 		// a real exponent is not Monoid.npow: unknown, no witness
 		{"theorem t (x : ℝ) (h : 0 < x) : x ^ (2 : ℝ) = 4", "theorem t (x : ℝ) (h : 0 < x) : x ^ (3 : ℝ) = 4", Undecided, ""},
 		// names that may not be Mathlib's: no witness is sought
