@@ -21,7 +21,10 @@ import (
 //   - a numeral is OfNat at the type; a decimal or scientific literal is
 //     OfScientific, on a field the rational it writes (no ℕ or ℤ value); an ascription (e : T) computes e at T, then casts it up;
 //     |e| computes e at its own type (a leaf of the tree around it);
-//   - Nat.factorial n for n ≤ 20 (Nat.factorial_succ).
+//   - Nat.factorial n for n ≤ 20 (Nat.factorial_succ), Nat.gcd, Nat.lcm,
+//     ⌊x⌋ ⌈x⌉ ⌊x⌋₊ ⌈x⌉₊, Real.sqrt of 0, of a negative and of a perfect
+//     square, ∑ and ∏ over Finset.range k for k ≤ 100; Nat.Prime, Even and
+//     Odd (witness.go).
 //
 // What it cannot compute exactly (a function it does not know, a real
 // power, a huge value) has no value: never a guess.
@@ -109,6 +112,8 @@ func (e *evaluator) value(n *Node, t Type) (*big.Rat, bool) {
 		return new(big.Rat).Neg(v), true
 	case KindApp:
 		return e.apply(n, t)
+	case KindBig:
+		return e.bigOp(n, t)
 	case KindBinary:
 		if len(n.C) != 2 {
 			return nil, false
@@ -170,10 +175,75 @@ func (e *evaluator) apply(n *Node, t Type) (*big.Rat, bool) {
 		}
 		return v, true
 	}
+	if len(n.C) == 3 && (head.V == "Nat.gcd" || head.V == "Nat.lcm") {
+		// Nat.gcd_zero_left: gcd 0 n = n; Nat.lcm_zero_left: lcm 0 n = 0
+		x, okx := e.natArg(n.C[1])
+		y, oky := e.natArg(n.C[2])
+		if !okx || !oky {
+			return nil, false
+		}
+		g := new(big.Int).GCD(nil, nil, x, y)
+		if head.V == "Nat.gcd" {
+			return new(big.Rat).SetInt(g), true
+		}
+		if g.Sign() == 0 {
+			return new(big.Rat), true
+		}
+		return new(big.Rat).SetInt(new(big.Int).Div(new(big.Int).Mul(x, y), g)), true
+	}
 	if len(n.C) != 2 {
 		return nil, false
 	}
 	switch head.V {
+	case "Real.sqrt":
+		// Real.sqrt x = 0 for x ≤ 0 (Real.sqrt_eq_zero'), and the root of
+		// a perfect square p² / q² is p / q (Real.sqrt_sq): no other value
+		// is exact
+		if t.rank() < 4 {
+			return nil, false
+		}
+		if at, fine := e.valueType(n.C[1]); !fine || at.rank() > 4 {
+			return nil, false
+		}
+		x, ok := e.value(n.C[1], numType("ℝ"))
+		if !ok {
+			return nil, false
+		}
+		if x.Sign() <= 0 {
+			return new(big.Rat), true
+		}
+		p, q := new(big.Int).Sqrt(x.Num()), new(big.Int).Sqrt(x.Denom())
+		if new(big.Int).Mul(p, p).Cmp(x.Num()) != 0 || new(big.Int).Mul(q, q).Cmp(x.Denom()) != 0 {
+			return nil, false
+		}
+		return new(big.Rat).SetFrac(p, q), true
+	case "Int.floor", "Int.ceil", "Nat.floor", "Nat.ceil":
+		// ⌊x⌋ is the greatest integer ≤ x (Int.floor_le, Int.lt_floor_add_one),
+		// ⌈x⌉ = -⌊-x⌋ (Int.ceil_eq_neg_floor_neg... Int.floor_neg), ⌊x⌋₊ and
+		// ⌈x⌉₊ their values clamped at 0 (Nat.floor_eq_zero, Nat.ceil_eq_zero)
+		res := TInt
+		if strings.HasPrefix(head.V, "Nat.") {
+			res = TNat
+		}
+		at, fine := e.valueType(n.C[1])
+		if !fine || at.K == TUnknown || at.K == TComplex || int(res) > t.rank() {
+			return nil, false // numerals alone: their type is not read
+		}
+		x, ok := e.value(n.C[1], at)
+		if !ok {
+			return nil, false
+		}
+		if strings.HasSuffix(head.V, "ceil") {
+			x = new(big.Rat).Neg(x)
+		}
+		f := new(big.Int).Div(x.Num(), x.Denom()) // Euclidean, by a positive denominator: the floor
+		if strings.HasSuffix(head.V, "ceil") {
+			f.Neg(f)
+		}
+		if res == TNat && f.Sign() < 0 {
+			f.SetInt64(0)
+		}
+		return new(big.Rat).SetInt(f), true
 	case "abs":
 		// |e| is an application, a leaf of the tree around it: e is
 		// elaborated alone, at the largest type of its own leaves (ℤ
@@ -202,6 +272,61 @@ func (e *evaluator) apply(n *Node, t Type) (*big.Rat, bool) {
 		return new(big.Rat).SetInt(f), true
 	}
 	return nil, false
+}
+
+// natArg computes an argument of type ℕ.
+func (e *evaluator) natArg(n *Node) (*big.Int, bool) {
+	if at, fine := e.valueType(n); !fine || at.rank() > 1 {
+		return nil, false
+	}
+	x, ok := e.value(n, numType("ℕ"))
+	if !ok {
+		return nil, false
+	}
+	return x.Num(), true
+}
+
+// bigOp computes ∑ and ∏ over Finset.range k, k ≤ 100
+// (Finset.sum_range_succ, Finset.prod_range_succ), at the body's type.
+func (e *evaluator) bigOp(n *Node, t Type) (*big.Rat, bool) {
+	bt := e.typeOf(n)
+	if !bt.numeric() || bt.rank() > t.rank() {
+		return nil, false
+	}
+	k, ok := e.natArg(n.C[2].C[1])
+	if !ok || k.Cmp(big.NewInt(100)) > 0 {
+		return nil, false
+	}
+	name := n.C[0].V
+	saved, had := e.vals[name]
+	defer func() {
+		if had {
+			e.vals[name] = saved
+		} else {
+			delete(e.vals, name)
+		}
+	}()
+	defer e.bindType(name, numType("ℕ"))()
+	acc := new(big.Rat)
+	if n.V == "∏|in" {
+		acc.SetInt64(1)
+	}
+	for i := int64(0); i < k.Int64(); i++ {
+		e.vals[name] = big.NewRat(i, 1)
+		v, ok := e.value(n.C[3], bt)
+		if !ok {
+			return nil, false
+		}
+		if n.V == "∏|in" {
+			acc.Mul(acc, v)
+		} else {
+			acc.Add(acc, v)
+		}
+		if acc.Num().BitLen()+acc.Denom().BitLen() > 256 {
+			return nil, false
+		}
+	}
+	return acc, true
 }
 
 // arith applies a binary operator at a number type.

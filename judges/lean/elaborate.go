@@ -227,6 +227,14 @@ func (s *scope) typeOf(n *Node) Type {
 		return Type{K: TSet}
 	case KindSep:
 		return Type{K: TSet}
+	case KindBig:
+		// ∑ i ∈ Finset.range k, f i (Finset.sum): the body's type, i : ℕ
+		if overRange(n) {
+			defer s.bindType(n.C[0].V, numType("ℕ"))()
+			if t := s.typeOf(n.C[3]); t.numeric() {
+				return t
+			}
+		}
 	case KindUnary:
 		if n.V == "-" && len(n.C) == 1 {
 			return s.typeOf(n.C[0])
@@ -284,6 +292,16 @@ func (s *scope) typeOf(n *Node) Type {
 		}
 	}
 	return unknownType
+}
+
+// overRange reports whether n is ∑ or ∏ over Finset.range k, its bound
+// name of type ℕ.
+func overRange(n *Node) bool {
+	if len(n.C) != 4 || n.V != "∑|in" && n.V != "∏|in" || n.C[1].K != KindHole && readType(n.C[1]).K != TNat {
+		return false
+	}
+	d := n.C[2]
+	return d.K == KindApp && len(d.C) == 2 && d.C[0].K == KindID && d.C[0].V == "Finset.range"
 }
 
 // methodType is the type of x.f, a bound x of a known type head T and

@@ -56,7 +56,7 @@ func init() {
 	// Built by the parser for notations, and the heads the typing and
 	// modular rules look for.
 	for _, s := range strings.Fields(`Set Finset Polynomial nhdsWithin Nat.factorial Nat.iterate MeasureTheory.ae
-		Real.sqrt Real.pi π getElem abs max min`) {
+		Real.sqrt Real.pi π getElem abs max min Nat.Prime Even Odd`) {
 		add(s)
 	}
 }

@@ -370,6 +370,7 @@ func (e *evaluator) prop(n *Node) truth {
 		if orderedEq(n) {
 			return e.relation(&Node{K: KindBinary, V: "=", C: n.C[1:]})
 		}
+		return e.predicate(n)
 	case KindID:
 		switch n.V {
 		case "True":
@@ -506,6 +507,43 @@ func (e *evaluator) relation(n *Node) truth {
 		} else {
 			holds = new(big.Int).Rem(y.Num(), x.Num()).Sign() == 0
 		}
+	}
+	if holds {
+		return isTrue
+	}
+	return isFalse
+}
+
+// predicate evaluates Nat.Prime n (n ≤ 10⁶, by trial division), and Even
+// n and Odd n on ℕ or ℤ (Nat.even_iff, Int.even_iff: n % 2 = 0; Nat.odd_iff,
+// Int.odd_iff: n % 2 = 1).
+func (e *evaluator) predicate(n *Node) truth {
+	if len(n.C) != 2 || n.C[0].K != KindID {
+		return unknown
+	}
+	at, fine := e.valueType(n.C[1])
+	if !fine {
+		return unknown
+	}
+	if at.K == TUnknown {
+		at = numType("ℕ") // numerals alone: ℕ
+	}
+	var holds bool
+	switch n.C[0].V {
+	case "Nat.Prime":
+		x, ok := e.value(n.C[1], numType("ℕ"))
+		if at.K != TNat || !ok || x.Cmp(big.NewRat(1000000, 1)) > 0 {
+			return unknown
+		}
+		holds = x.Num().ProbablyPrime(0) // exact below 2⁶⁴ (Baillie-PSW)
+	case "Even", "Odd":
+		x, ok := e.value(n.C[1], at)
+		if at.K != TNat && at.K != TInt || !ok {
+			return unknown
+		}
+		holds = (x.Num().Bit(0) == 0) == (n.C[0].V == "Even")
+	default:
+		return unknown
 	}
 	if holds {
 		return isTrue

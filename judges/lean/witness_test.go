@@ -129,6 +129,17 @@ func TestArithLeanConventions(t *testing.T) {
 		"theorem t : ((7 - 9 : ℕ) : ℝ) = 0": "0", "theorem t : Nat.factorial 5 = 0": "120",
 		"theorem t : ((7 : ℕ) / 2 : ℝ) = 0": "7/2", "theorem t : (2 : ℝ) ^ 10 / 4 = 0": "256",
 		"theorem t : 7 / 2 = 0": "3", "theorem t : (7 - 9 : ℤ) / 4 = 0": "-1",
+		// Real.sqrt: exact on perfect squares and on negatives (0), no
+		// value elsewhere
+		"theorem t : Real.sqrt (9 / 4) = 0": "3/2", "theorem t : Real.sqrt (-4) = 0": "0",
+		"theorem t : Real.sqrt 2 = 0":   "none",
+		"theorem t : Nat.gcd 12 18 = 0": "6", "theorem t : Nat.gcd 0 0 = 0": "0",
+		"theorem t : Nat.lcm 4 6 = 0": "12", "theorem t : Nat.lcm 0 5 = 0": "0",
+		"theorem t : ⌊(-7 / 2 : ℝ)⌋ = 0": "-4", "theorem t : ⌈(-7 / 2 : ℝ)⌉ = 0": "-3",
+		"theorem t : ⌊(-7 / 2 : ℝ)⌋₊ = 0": "0", "theorem t : ⌈(7 / 2 : ℝ)⌉₊ = 0": "4",
+		"theorem t : ∑ i ∈ Finset.range 4, i ^ 2 = 0": "14", "theorem t : ∏ i ∈ Finset.range 4, (i + 1) = 0": "24",
+		"theorem t : ∑ i ∈ Finset.range 3, (i - 1) = 0":       "1", // ℕ: 0 + 0 + 1
+		"theorem t : ∑ i ∈ Finset.range 3, ((i : ℤ) - 1) = 0": "0",
 	} {
 		st, err := Parse(src)
 		if err != nil {
@@ -143,8 +154,27 @@ func TestArithLeanConventions(t *testing.T) {
 			at = numType("ℕ")
 		}
 		v, ok := constValue(lhs.C[0], at)
-		if !ok || v.RatString() != want {
+		if want == "none" && ok || want != "none" && (!ok || v.RatString() != want) {
 			t.Errorf("%s: %v (%v), want %s", src, v, ok, want)
+		}
+	}
+	// predicates, decided exactly
+	for src, want := range map[string]truth{
+		"Nat.Prime 97": isTrue, "Nat.Prime 91": isFalse, "Nat.Prime 1": isFalse, "Nat.Prime 2": isTrue,
+		"Even (-4 : ℤ)": isTrue, "Odd (-3 : ℤ)": isTrue, "Even (3 : ℕ)": isFalse, "Odd (0 : ℕ)": isFalse,
+		"Even (3 : ℝ)": unknown, "Nat.Prime 1000003": unknown,
+	} {
+		st, err := Parse("theorem t : " + src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := desugar(st.Tree)
+		for n.K == KindTheorem {
+			n = n.C[len(n.C)-1]
+		}
+		e := &evaluator{vals: map[string]*big.Rat{}, nums: map[string]*big.Rat{}}
+		if got := e.prop(n); got != want {
+			t.Errorf("%s: %v, want %v", src, got, want)
 		}
 	}
 }
