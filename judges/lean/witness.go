@@ -244,7 +244,7 @@ func (p *Prepared) elaborated() *Node {
 func witnessOf(a, b *Prepared, wa, wb *Node) (string, *Node, *Node) {
 	ea, eb := a.elaborated(), b.elaborated()
 	if r, _, _ := oneDifference(ea, eb); r == Different {
-		if w := findWitness(ea, eb); w != "" {
+		if w := findWitness(ea, eb); w != "" || Equal(ea, wa) && Equal(eb, wb) {
 			return w, ea, eb
 		}
 	}
