@@ -392,15 +392,6 @@ func (e *evaluator) power(n *Node, t Type) (*big.Rat, bool) {
 	return r, true
 }
 
-// homogeneous are the operators whose operands (and, for + - * / % ⊔ ⊓,
-// result) have one type, so that a numeral among them takes the type of
-// the other operands: binop% and binrel% in Lean core, and Dvd.dvd, Ne,
-// Max and Min whose arguments share their type parameter.
-var homogeneous = map[string]bool{"+": true, "-": true, "*": true, "/": true, "%": true, "⊔": true, "⊓": true, "=": true, "≠": true, "<": true, "≤": true, ">": true, "≥": true, "∣": true}
-
-// relations among homogeneous: the root of a component (a Prop).
-var relations = map[string]bool{"=": true, "≠": true, "<": true, "≤": true, ">": true, "≥": true, "∣": true}
-
 // hasKind reports whether a node of kind k occurs in n.
 func hasKind(n *Node, k Kind) bool {
 	if n.K == k {

@@ -41,6 +41,9 @@ type Type struct {
 	// with a : ℕᵒᵈ is a itself, of type ℕᵒᵈ). Its arithmetic is T's; its
 	// order may not be.
 	Loose bool
+	// Inferred: a bound name's type is written nowhere whole (no type, or
+	// one with a hole): Lean infers it at its first elaborated use.
+	Inferred bool
 }
 
 var unknownType = Type{}
@@ -147,6 +150,7 @@ func (s *scope) bind(name string, t *Node) (restore func()) {
 	if t != nil {
 		ty = readType(t)
 	}
+	ty.Inferred = t == nil || hasKind(t, KindHole)
 	return s.bindType(name, ty)
 }
 

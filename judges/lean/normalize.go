@@ -49,6 +49,13 @@ func SimilarityForm(n *Node) *Node {
 // 0 binders keep their order and the typed rewrites are skipped (the
 // trees Compare looks for one difference in).
 func normalize(n *Node, budget int) *Node {
+	out, _ := normalizeKept(n, budget)
+	return out
+}
+
+// normalizeKept is normalize with the first precondition that kept an
+// order (order.go), or "".
+func normalizeKept(n *Node, budget int) (*Node, Code) {
 	z := &normalizer{budget: budget}
 	top := n.K != KindDecls
 	n = orient(desugar(n), &scope{})
@@ -56,7 +63,9 @@ func normalize(n *Node, budget int) *Node {
 		n = typed(n, &scope{})
 	}
 	z.occ = newOccIndex(n)
-	return z.canon(z.alpha(n, nil, 0, 0, top, 0), top)
+	z.inferred = inferredFree(n)
+	out := z.canon(z.alpha(n, nil, 0, 0, top, 0), top)
+	return out, z.blocked
 }
 
 // permBudget bounds the work of trying binder orders in one normalization
@@ -68,11 +77,17 @@ const permBudget = 1 << 16
 type normalizer struct {
 	budget int
 	occ    *occIndex
+	// the order rewrites' precondition (order.go): the code that keeps
+	// the order where the walk is, the names whose type Lean infers in
+	// scope, and the first code that kept an order
+	kept     Code
+	inferred map[string]int
+	blocked  Code
 }
 
 // Equal reports whether two normalized trees are identical.
 func Equal(a, b *Node) bool {
-	if a.K != b.K || a.V != b.V || len(a.C) != len(b.C) {
+	if a.K != b.K || a.V != b.V || a.Inst != b.Inst || len(a.C) != len(b.C) {
 		return false
 	}
 	for i := range a.C {

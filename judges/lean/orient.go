@@ -13,7 +13,7 @@ package lean
 // WithTop ℕ and ℕ∞ are all Option ℕ), so p.degree < f.order and
 // f.order > p.degree may use two different orders.
 func orient(n *Node, env *scope) *Node {
-	if len(n.C) == 0 {
+	if len(n.C) == 0 || decidableConstruct(n) != "" {
 		return n
 	}
 	kids, changed := make([]*Node, len(n.C)), false
@@ -52,8 +52,8 @@ func orient(n *Node, env *scope) *Node {
 	}
 	if n.K == KindBinary && len(kids) == 2 {
 		switch {
-		case (n.V == ">" || n.V == "≥") && sameOrder(env, kids[0], kids[1]):
-			return &Node{K: KindBinary, V: map[string]string{">": "<", "≥": "≤"}[n.V], C: []*Node{kids[1], kids[0]}}
+		case Is(n.V, Order|Derived) && sameOrder(env, kids[0], kids[1]):
+			return &Node{K: KindBinary, V: PropsOf(n.V).Converse, C: []*Node{kids[1], kids[0]}}
 		case n.V == "=" && !sameOrder(env, kids[0], kids[1]):
 			// Eq a b, which canon does not sort: with a two-way coercion
 			// (ZMod 3 and ℚ, Fin 3 and Fin 5) a = b is at a's type and
@@ -64,7 +64,7 @@ func orient(n *Node, env *scope) *Node {
 	if !changed {
 		return n
 	}
-	return &Node{K: n.K, V: n.V, C: kids}
+	return n.with(kids)
 }
 
 // orderedEq reports whether n is orient's Eq a b, an equation whose sides
@@ -78,6 +78,9 @@ func orderedEq(n *Node) bool {
 func sameOrder(env *scope, a, b *Node) bool {
 	if env.anyOrder {
 		return true
+	}
+	if env.inferredInBoth(a, b) {
+		return false // order.go: Lean fixes its type at the first use
 	}
 	ta, tb := env.typeOf(a), env.typeOf(b)
 	switch {

@@ -26,8 +26,8 @@ import (
 //     type ℕ or ℤ, where / truncates and 2.0 is not a literal) numerals
 //     stay as written.
 func typed(n *Node, env *scope) *Node {
-	if n == nil {
-		return nil
+	if n == nil || decidableConstruct(n) != "" {
+		return n
 	}
 	switch {
 	case binderKinds[n.K]:
@@ -40,17 +40,17 @@ func typed(n *Node, env *scope) *Node {
 		if n.K != KindSep && len(n.C) > 1 {
 			t = n.C[0]
 		}
-		restore := env.bind(strings.TrimPrefix(n.V, "["), t)
+		restore := env.bind(n.V, t)
 		kids[last] = typed(n.C[last], env)
 		restore()
-		return &Node{K: n.K, V: n.V, C: kids}
+		return n.with(kids)
 	case n.K == KindBig:
 		restore := env.bind(n.C[0].V, n.C[1])
 		body := typed(n.C[3], env)
 		restore()
 		return &Node{K: n.K, V: n.V, C: []*Node{n.C[0], typed(n.C[1], env), typed(n.C[2], env), body}}
-	case n.K == KindBinary && len(n.C) == 2 && latticeToSet[n.V] != "" && (isSet(n.C[0], env) || isSet(n.C[1], env)):
-		return typed(&Node{K: KindBinary, V: latticeToSet[n.V], C: n.C}, env)
+	case n.K == KindBinary && len(n.C) == 2 && PropsOf(n.V).OnSets != "" && (isSet(n.C[0], env) || isSet(n.C[1], env)):
+		return typed(&Node{K: KindBinary, V: PropsOf(n.V).OnSets, C: n.C}, env)
 	case inComponent(n):
 		return foldComponent(n, env, unknownType)
 	case n.K == KindAscription && len(n.C) == 2:
@@ -73,25 +73,21 @@ func typed(n *Node, env *scope) *Node {
 	for i, c := range n.C {
 		kids[i] = typed(c, env)
 	}
-	return &Node{K: n.K, V: n.V, C: kids}
+	return n.with(kids)
 }
-
-var latticeToSet = map[string]string{"≤": "⊆", "<": "⊂", "⊓": "∩", "⊔": "∪"}
 
 // isSet reports whether n is known to be a Set or a Finset.
 func isSet(n *Node, env *scope) bool { return env.typeOf(n).K == TSet }
 
-// componentOps are elaborated together by binop%/binrel%: the operands of
-// +, -, *, /, unary -, the base of ^ (rightact%), and both sides of =, <, ≤.
-var componentOps = map[string]bool{"+": true, "-": true, "*": true, "/": true, "^": true, "=": true, "<": true, "≤": true}
-
+// inComponent: the table's Component operators and unary - are elaborated
+// together by binop%/binrel% (the base of ^ by rightact%).
 func inComponent(n *Node) bool {
-	return (n.K == KindBinary && componentOps[n.V] && len(n.C) == 2) || (n.K == KindUnary && n.V == "-")
+	return (n.K == KindBinary && Is(n.V, Component) && len(n.C) == 2) || (n.K == KindUnary && n.V == "-")
 }
 
 // isRelation: a relation is the root of its component; one inside
 // another component is a leaf there (a Prop), elaborated on its own.
-func isRelation(n *Node) bool { return n.K == KindBinary && (n.V == "=" || n.V == "<" || n.V == "≤") }
+func isRelation(n *Node) bool { return n.K == KindBinary && Is(n.V, Component|PropValued) }
 
 // leaves collects the leaves of the component at n (not the exponents of ^).
 func leaves(n *Node, out []*Node, root bool) []*Node {
@@ -144,7 +140,7 @@ func foldComponent(n *Node, env *scope, seed Type) *Node {
 			}
 			kids[i] = walk(c, false)
 		}
-		out := &Node{K: n.K, V: n.V, C: kids}
+		out := n.with(kids)
 		if fold && out.K == KindBinary && out.V == "/" && kids[0].K == KindNum && kids[1].K == KindNum && kids[1].V != "0" {
 			if v, ok := constValue(out, class); ok {
 				return &Node{K: KindNum, V: ratString(v)}

@@ -3,4 +3,4 @@
 package lean
 
 // verdictsDigest is the start of testdata/verdicts.golden's SHA-256.
-const verdictsDigest = "934bfd82748a"
+const verdictsDigest = "11d22856c31a"

@@ -82,7 +82,7 @@ func pointsFor(a, b *Node) map[string][]*big.Rat {
 		switch {
 		case n.K == KindNum:
 			v, ok = numValue(n.V)
-		case n.K == KindBinary && len(n.C) == 2 && strings.Contains("+-*/%", n.V):
+		case n.K == KindBinary && len(n.C) == 2 && Is(n.V, Arithmetic):
 			// a term of numerals (2 * 3), worked out
 			v, ok = constValue(n, numType("ℂ"))
 		}
@@ -209,7 +209,7 @@ var functions = []func(args []*big.Rat) *big.Rat{
 func isProposition(n *Node) bool {
 	switch n.K {
 	case KindBinary:
-		return propOps[n.V]
+		return Is(n.V, PropValued)
 	case KindUnary:
 		return n.V == "¬"
 	case KindExists:
