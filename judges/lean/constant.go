@@ -274,6 +274,21 @@ func (e *evaluator) apply(n *Node, t Type) (*big.Rat, bool) {
 	return nil, false
 }
 
+// bindVar binds a variable of type t, its value set by the caller, until
+// the returned function restores what it hides.
+func (e *evaluator) bindVar(name string, t Type) (restore func()) {
+	saved, had := e.vals[name]
+	restoreType := e.bindType(name, t)
+	return func() {
+		restoreType()
+		if had {
+			e.vals[name] = saved
+		} else {
+			delete(e.vals, name)
+		}
+	}
+}
+
 // natArg computes an argument of type ℕ.
 func (e *evaluator) natArg(n *Node) (*big.Int, bool) {
 	if at, fine := e.valueType(n); !fine || at.rank() > 1 {
@@ -298,15 +313,7 @@ func (e *evaluator) bigOp(n *Node, t Type) (*big.Rat, bool) {
 		return nil, false
 	}
 	name := n.C[0].V
-	saved, had := e.vals[name]
-	defer func() {
-		if had {
-			e.vals[name] = saved
-		} else {
-			delete(e.vals, name)
-		}
-	}()
-	defer e.bindType(name, numType("ℕ"))()
+	defer e.bindVar(name, numType("ℕ"))()
 	acc := new(big.Rat)
 	if n.V == "∏|in" {
 		acc.SetInt64(1)

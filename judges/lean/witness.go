@@ -443,15 +443,7 @@ func (e *evaluator) prop(n *Node) truth {
 // over a number type: decided only by a sample showing the decisive value.
 func (e *evaluator) quantified(n *Node, t Type, decisive truth) truth {
 	name := n.V
-	saved, had := e.vals[name]
-	defer func() {
-		if had {
-			e.vals[name] = saved
-		} else {
-			delete(e.vals, name)
-		}
-	}()
-	defer e.bindType(name, t)()
+	defer e.bindVar(name, t)()
 	for _, v := range samples[t.Name] {
 		e.vals[name] = v
 		if e.prop(n.C[1]) == decisive {
