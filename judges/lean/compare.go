@@ -54,6 +54,8 @@ type Prepared struct {
 	norm, plain *Node // Normalize, and normalize without binder orders
 	kept        Code  // the first precondition that kept an order in norm (order.go)
 	renamed     *Node // the tree with bound names by position, hypothesis runs in their least order
+	asWritten   *Node // the same with nothing moved
+	elab        *Node // the tree the witness reads (elaborated)
 	// headerNames and headerInstances are why the sample's header may
 	// give names and notation other meanings (InHeaderContext), or "".
 	headerNames, headerInstances string
@@ -295,8 +297,8 @@ func differenceVerdict(a, b *Prepared) Verdict {
 		}
 		return Verdict{r, code, why}
 	}
+	w, wa, wb := witnessOf(a, b, wa, wb)
 	d := SingleDifference(wa, wb)
-	w := findWitness(wa, wb)
 	if w == "" {
 		return Verdict{Undecided, CodeNoWitness, why + ", but lean-ast found no values of the variables where one proposition holds and the other does not (it decides not equivalent only with such a witness)"}
 	}

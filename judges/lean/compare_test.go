@@ -341,7 +341,8 @@ func TestNumeralAndOperatorFaithfulness(t *testing.T) {
 		// a name bound without a type takes its type from its use
 		{"theorem t (x : ℕ → ℝ) : ∀ n, x (n + 1) = x n + 1", "theorem t (x : ℕ → ℝ) : ∀ n, x (n + 2) = x n + 1", Undecided},
 		{"theorem t {K : Type*} (x : K → ℝ) : ∀ n, x (n + 1) = x n + 1", "theorem t {K : Type*} (x : K → ℝ) : ∀ n, x (n + 2) = x n + 1", Undecided},
-		{"theorem t (n : ℕ) : ∑ i in Finset.range n, (i + 1) = 5", "theorem t (n : ℕ) : ∑ i in Finset.range n, (i + 2) = 5", Undecided},
+		// (but i ranges over Finset.range n: ℕ, and the sums differ at n = 2)
+		{"theorem t (n : ℕ) : ∑ i in Finset.range n, (i + 1) = 5", "theorem t (n : ℕ) : ∑ i in Finset.range n, (i + 2) = 5", Different},
 		{"theorem t (s : Finset K) : ∑ i in s, (i + 1) = 5", "theorem t (s : Finset K) : ∑ i in s, (i + 2) = 5", Undecided},
 		{"theorem t (x : ℕ → ℝ) : ∀ n, x (5 - n) = n + 2", "theorem t (x : ℕ → ℝ) : ∀ n, x (5 - n) = n + 3", Undecided},
 		{"theorem t (x : ℤ → ℝ) : ∀ n, x (-n) = n + 2", "theorem t (x : ℤ → ℝ) : ∀ n, x (-n) = n + 3", Undecided},

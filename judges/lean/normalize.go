@@ -40,7 +40,7 @@ func Normalize(n *Node) *Node { return normalize(n, permBudget) }
 func SimilarityForm(n *Node) *Node {
 	z := &normalizer{budget: permBudget}
 	top := n.K != KindDecls
-	n = typed(orient(desugar(n), &typeEnv{anyOrder: true}), nil)
+	n = typed(orient(desugar(n), &scope{anyOrder: true}), &scope{})
 	z.occ = newOccIndex(n)
 	return z.canon(z.alpha(n, nil, 0, 0, top, 0), top)
 }
@@ -58,9 +58,9 @@ func normalize(n *Node, budget int) *Node {
 func normalizeKept(n *Node, budget int) (*Node, Code) {
 	z := &normalizer{budget: budget}
 	top := n.K != KindDecls
-	n = orient(desugar(n), &typeEnv{})
+	n = orient(desugar(n), &scope{})
 	if budget > 0 {
-		n = typed(n, nil)
+		n = typed(n, &scope{})
 	}
 	z.occ = newOccIndex(n)
 	z.inferred = inferredFree(n)

@@ -39,7 +39,7 @@ import (
 // infers (one or two): bound without a type (or with a hole in it), or
 // bound by no binder and one autoImplicit would bind. Binders inside a and
 // b scope their names.
-func (env *typeEnv) inferredInBoth(a, b *Node) bool {
+func (env *scope) inferredInBoth(a, b *Node) bool {
 	inA := map[string]bool{}
 	local := map[string][]*Node{} // the binders inside a or b, innermost last
 	inferred := func(name string) bool {
@@ -48,7 +48,7 @@ func (env *typeEnv) inferredInBoth(a, b *Node) bool {
 			return t == nil || hasKind(t, KindHole)
 		}
 		t, bound := env.types[name]
-		return bound && (t == nil || hasKind(t, KindHole)) || !bound && autoBoundName(name)
+		return bound && t.Inferred || !bound && autoBoundName(name)
 	}
 	var walk func(n *Node, both bool) bool
 	walk = func(n *Node, both bool) bool {
@@ -107,7 +107,7 @@ func holdsDecidable(n *Node) bool {
 }
 
 // bareInferred reports whether n is a name whose type Lean infers.
-func (env *typeEnv) bareInferred(n *Node) bool {
+func (env *scope) bareInferred(n *Node) bool {
 	n = unwrapParens(n)
 	return n.K == KindID && env.inferredInBoth(n, n)
 }
