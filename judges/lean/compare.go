@@ -52,8 +52,7 @@ type Prepared struct {
 	// may bring scoped notation into its grammar; text is the statement.
 	opens, text string
 	norm, plain *Node // Normalize, and normalize without binder orders
-	renamed     *Node // the tree with bound names by position, hypothesis runs in their least order
-	asWritten   *Node // the same with nothing moved
+	renamed     *Node // the tree with bound names by position, nothing moved
 	// headerNames and headerInstances are why the sample's header may
 	// give names and notation other meanings (InHeaderContext), or "".
 	headerNames, headerInstances string
@@ -130,7 +129,7 @@ func (p *Prepared) positional() *Node {
 	if p.renamed == nil {
 		tree := unparen(p.st.Tree, namesMayResolve(p) == "")
 		z := &normalizer{}
-		z.occ = newOccIndex(tree)
+		z.index(tree)
 		p.renamed = z.alpha(tree, nil, 0, 0, tree.K != KindDecls, 0)
 	}
 	return p.renamed
@@ -165,16 +164,9 @@ func unparen(n *Node, aliases bool) *Node {
 }
 
 // written is the tree with its bound names by position and nothing
-// moved, top-level hypotheses included (positional tries their orders).
-func (p *Prepared) written() *Node {
-	if p.asWritten == nil {
-		tree := unparen(p.st.Tree, namesMayResolve(p) == "")
-		z := &normalizer{}
-		z.occ = newOccIndex(tree)
-		p.asWritten = z.alpha(tree, nil, 0, 0, false, 0)
-	}
-	return p.asWritten
-}
+// moved, top-level hypotheses included: the positional tree, which tries
+// no binder orders (its normalizer's budget is 0).
+func (p *Prepared) written() *Node { return p.positional() }
 
 func (p *Prepared) unordered() *Node {
 	if p.plain == nil {

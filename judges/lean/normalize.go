@@ -41,7 +41,7 @@ func SimilarityForm(n *Node) *Node {
 	z := &normalizer{budget: permBudget}
 	top := n.K != KindDecls
 	n = typed(orient(desugar(n), &typeEnv{anyOrder: true}), nil)
-	z.occ = newOccIndex(n)
+	z.index(n)
 	return z.canon(z.alpha(n, nil, 0, 0, top, 0), top)
 }
 
@@ -55,7 +55,7 @@ func normalize(n *Node, budget int) *Node {
 	if budget > 0 {
 		n = typed(n, nil)
 	}
-	z.occ = newOccIndex(n)
+	z.index(n)
 	return z.canon(z.alpha(n, nil, 0, 0, top, 0), top)
 }
 
@@ -67,7 +67,11 @@ const permBudget = 1 << 16
 
 type normalizer struct {
 	budget int
-	occ    *occIndex
+	// occ, once built, indexes the occurrences of names in occRoot;
+	// walkLeft counts down the nodes occurs may walk before building it.
+	occ      *occIndex
+	occRoot  *Node
+	walkLeft int
 }
 
 // Equal reports whether two normalized trees are identical.
