@@ -32,11 +32,20 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 	if n.K == KindBinary && chains[n.V] && len(n.C) == 2 {
 		return z.canonChain(n)
 	}
-	kids := make([]*Node, len(n.C))
+	var kids []*Node // nil while every child comes back as it is
 	for i, c := range n.C {
-		kids[i] = z.canon(c, childTop(n, i, top))
+		k := z.canon(c, childTop(n, i, top))
+		if k != c && kids == nil {
+			kids = make([]*Node, len(n.C))
+			copy(kids, n.C[:i])
+		}
+		if kids != nil {
+			kids[i] = k
+		}
 	}
-	n = &Node{K: n.K, V: n.V, C: kids}
+	if kids != nil {
+		n = &Node{K: n.K, V: n.V, C: kids}
+	}
 	switch {
 	case n.K == KindPi && n.V == "_" && (top || propChain(n)):
 		// (A ∧ B) → C  is  A → B → C, unless A or B may be a class: a
@@ -64,7 +73,7 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 		}
 	case n.K == KindBinary && symmetric[n.V] && len(n.C) == 2:
 		if comparePrinted(n.C[1], n.C[0]) < 0 {
-			n.C[0], n.C[1] = n.C[1], n.C[0]
+			n = &Node{K: n.K, V: n.V, C: []*Node{n.C[1], n.C[0]}} // n may be the input's: never changed in place
 		}
 	}
 	return n
