@@ -52,6 +52,7 @@ type Prepared struct {
 	// may bring scoped notation into its grammar; text is the statement.
 	opens, text string
 	norm, plain *Node // Normalize, and normalize without binder orders
+	oriented    *Node // the tree both start from (oriented)
 	renamed     *Node // the tree with bound names by position, nothing moved
 	// headerNames and headerInstances are why the sample's header may
 	// give names and notation other meanings (InHeaderContext), or "".
@@ -116,9 +117,18 @@ func imageShadows(n *Node, scope map[string]int) string {
 
 func (p *Prepared) normalized() *Node {
 	if p.norm == nil {
-		p.norm = Normalize(p.st.Tree)
+		p.norm = normalizeOriented(p.orientedTree(), p.st.Tree.K != KindDecls, permBudget)
 	}
 	return p.norm
+}
+
+// orientedTree is the tree both normalizations start from (oriented),
+// made once.
+func (p *Prepared) orientedTree() *Node {
+	if p.oriented == nil {
+		p.oriented = oriented(p.st.Tree)
+	}
+	return p.oriented
 }
 
 // positional is the tree with its bound names replaced by their
@@ -170,7 +180,7 @@ func (p *Prepared) written() *Node { return p.positional() }
 
 func (p *Prepared) unordered() *Node {
 	if p.plain == nil {
-		p.plain = normalize(p.st.Tree, 0)
+		p.plain = normalizeOriented(p.orientedTree(), p.st.Tree.K != KindDecls, 0)
 	}
 	return p.plain
 }

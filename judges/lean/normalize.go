@@ -49,9 +49,16 @@ func SimilarityForm(n *Node) *Node {
 // 0 binders keep their order and the typed rewrites are skipped (the
 // trees Compare looks for one difference in).
 func normalize(n *Node, budget int) *Node {
+	return normalizeOriented(oriented(n), n.K != KindDecls, budget)
+}
+
+// oriented is the tree normalize starts from: n desugared and oriented.
+func oriented(n *Node) *Node { return orient(desugar(n), &typeEnv{}) }
+
+// normalizeOriented is normalize on the oriented tree n (top: the
+// statement's tree is not a list of declarations).
+func normalizeOriented(n *Node, top bool, budget int) *Node {
 	z := &normalizer{budget: budget}
-	top := n.K != KindDecls
-	n = orient(desugar(n), &typeEnv{})
 	if budget > 0 {
 		n = typed(n, nil)
 	}

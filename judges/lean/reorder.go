@@ -17,25 +17,52 @@ const (
 
 // usages appends to sigs[name], for each use of a name of sigs in n, the
 // labels of its three nearest ancestors (kind, value, which child; the
-// operands of symmetric operators alike).
-func usages(n *Node, near [3]string, sigs map[string][]string) {
+// operands of symmetric operators alike). A label is printed only where
+// a name of sigs is used.
+func usages(n *Node, near [3]usageLabel, sigs map[string][]string) {
 	if n.K == KindID {
 		head, _, _ := strings.Cut(n.V, ".")
 		if _, ok := sigs[head]; ok {
-			sigs[head] = append(sigs[head], near[0]+"/"+near[1]+"/"+near[2]+strings.TrimPrefix(n.V, head))
+			var b strings.Builder
+			for j, l := range near {
+				if j > 0 {
+					b.WriteByte('/')
+				}
+				l.write(&b)
+			}
+			b.WriteString(strings.TrimPrefix(n.V, head))
+			sigs[head] = append(sigs[head], b.String())
 		}
 		return
 	}
-	for i, c := range n.C {
-		idx := strconv.Itoa(i)
-		if n.K == KindBinary && (symmetric[n.V] || chains[n.V]) {
-			idx = "*"
-		}
-		label := n.K.String() + ":" + n.V
-		if binderKinds[n.K] {
-			label = n.K.String() // a bound name is no label: p1 and q1 alike
-		}
-		usages(c, [3]string{near[1], near[2], label + "@" + idx}, sigs)
+	for i := range n.C {
+		usages(n.C[i], [3]usageLabel{near[1], near[2], {n: n, i: i}}, sigs)
+	}
+}
+
+// usageLabel is the label of child i of n (kind:value@i), or s when n is
+// nil.
+type usageLabel struct {
+	s string
+	n *Node
+	i int
+}
+
+func (l usageLabel) write(b *strings.Builder) {
+	if l.n == nil {
+		b.WriteString(l.s)
+		return
+	}
+	b.WriteString(l.n.K.String())
+	if !binderKinds[l.n.K] { // a bound name is no label: p1 and q1 alike
+		b.WriteString(":")
+		b.WriteString(l.n.V)
+	}
+	b.WriteString("@")
+	if l.n.K == KindBinary && (symmetric[l.n.V] || chains[l.n.V]) {
+		b.WriteString("*")
+	} else {
+		b.WriteString(strconv.Itoa(l.i))
 	}
 }
 
@@ -294,9 +321,9 @@ func (z *normalizer) binderKeys(run []*Node, body *Node, env map[string]string, 
 		}
 	}
 	for i, b := range run {
-		usages(b.C[0], [3]string{"", "", "T" + keys[i]}, sigs)
+		usages(b.C[0], [3]usageLabel{2: {s: "T" + keys[i]}}, sigs)
 	}
-	usages(body, [3]string{"", "", "B"}, sigs)
+	usages(body, [3]usageLabel{2: {s: "B"}}, sigs)
 	for i, b := range run {
 		if sig := sigs[b.V]; b.V != "_" && len(sig) > 0 {
 			sort.Strings(sig)
