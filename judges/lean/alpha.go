@@ -7,8 +7,8 @@ import (
 )
 
 // binderKinds bind their V in their last child (and, for big operators,
-// in the body only).
-var binderKinds = map[Kind]bool{KindSubtype: true, KindPi: true, KindExists: true, KindExistsUnique: true, KindLambda: true, KindSetOf: true, KindSep: true, KindSigma: true, KindLet: true, KindEventually: true, KindFrequently: true}
+// in the body only); an array by Kind, as it is read at every node.
+var binderKinds = [256]bool{KindSubtype: true, KindPi: true, KindExists: true, KindExistsUnique: true, KindLambda: true, KindSetOf: true, KindSep: true, KindSigma: true, KindLet: true, KindEventually: true, KindFrequently: true}
 
 // boundName is the canonical name of the binder at depth within a binder
 // type nested level deep. Along any path the pairs differ, so no two names
