@@ -297,22 +297,40 @@ func init() {
 // (usages), so that binders of one type mostly sort apart without trying
 // their orders. Keys only choose among valid orders.
 func (z *normalizer) binderKeys(run []*Node, body *Node, env map[string]string, level int) []string {
-	hide := make(map[string]string, len(env)+len(run))
-	for k, v := range env {
-		hide[k] = v
+	// the types are read with the run's names hidden: env with them
+	// bound to "?", restored after (the run binds each name once)
+	if env == nil {
+		env = map[string]string{}
 	}
+	type saved struct {
+		name, old string
+		had       bool
+	}
+	restore := make([]saved, 0, len(run))
 	for _, b := range run {
 		if b.V != "_" {
-			hide[b.V] = "?"
+			old, had := env[b.V]
+			restore = append(restore, saved{b.V, old, had})
+			env[b.V] = "?"
 		}
 	}
 	keys := make([]string, len(run))
 	for i, b := range run {
-		used := "#"
+		var key strings.Builder
 		if b.V == "_" || !z.occurs(b.V, b.C[1]) {
-			used = "_"
+			key.WriteString("_")
+		} else {
+			key.WriteString("#")
 		}
-		keys[i] = used + z.canon(z.alpha(b.C[0], hide, level+1, 0, false, 0), false).String()
+		z.canon(z.alpha(b.C[0], env, level+1, 0, false, 0), false).write(&key)
+		keys[i] = key.String()
+	}
+	for _, r := range slices.Backward(restore) {
+		if r.had {
+			env[r.name] = r.old
+		} else {
+			delete(env, r.name)
+		}
 	}
 	sigs := map[string][]string{}
 	for _, b := range run {
