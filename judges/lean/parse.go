@@ -832,6 +832,9 @@ func (p *parser) startsArg() bool {
 }
 
 func isKeyword(s string) bool {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return false // every keyword below is a lowercase ASCII word
+	}
 	switch s {
 	case "then", "else", "with", "in", "at", "from", "fun", "if", "let", "have", "show", "by", "do", "match", "where", "theorem", "lemma", "def", "example":
 		return true

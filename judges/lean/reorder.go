@@ -383,11 +383,15 @@ func greedyOrder(keys []string, after [][]bool) []int {
 // tiedOrders counts the orders of binders whose keys tie (x y : ℝ), capped
 // at maxTies+1.
 func tiedOrders(keys []string) int {
-	count := map[string]int{}
 	orders := 1
-	for _, k := range keys {
-		count[k]++
-		orders *= count[k]
+	for i, k := range keys { // a run is at most maxRun long: no map
+		count := 1 // k's occurrences up to i
+		for _, earlier := range keys[:i] {
+			if earlier == k {
+				count++
+			}
+		}
+		orders *= count
 		orders = min(orders, maxTies+1)
 	}
 	return orders
