@@ -12,7 +12,8 @@ import (
 // TestRepeatedPairsDecidedOnce: pairs equal but for their Idx are decided
 // once, serially and across workers, and each takes the decision its
 // texts get alone; the lean-ast judge decides each pair of a repetitive
-// set as it decides that pair by itself.
+// set (repeated pairs, golds shared by many pairs) as it decides that
+// pair by itself.
 func TestRepeatedPairsDecidedOnce(t *testing.T) {
 	for _, n := range []int{10, 1000} {
 		var pairs []eval.Pair
@@ -36,10 +37,16 @@ func TestRepeatedPairsDecidedOnce(t *testing.T) {
 			}
 		}
 	}
+	// 4 golds, each shared by 150 distinct pairs (decided across the
+	// workers, the gold read once), and every pair twice
 	texts := []string{"theorem t (x : ℝ) : x = 1", "theorem t (x : ℝ) : x = 2", "theorem t (y : ℝ) : y = 1", "theorem t (x : ℝ) : 1 = x"}
 	var pairs []eval.Pair
-	for i := range 300 {
-		pairs = append(pairs, eval.Pair{Kind: eval.Correction, Idx: fmt.Sprint(i), Gold: texts[i%4], Pred: texts[i/4%4]})
+	for i := range 1200 {
+		pred := texts[i/4%4]
+		if i%8 >= 4 {
+			pred = fmt.Sprintf("theorem t (x : ℝ) : x = %d", i/8%150)
+		}
+		pairs = append(pairs, eval.Pair{Kind: eval.Correction, Idx: fmt.Sprint(i), Gold: texts[i%4], Pred: pred})
 	}
 	all, err := LeanJudge{}.Judge(context.Background(), pairs)
 	if err != nil {

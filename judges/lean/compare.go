@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Result is the outcome of comparing two statements.
@@ -42,8 +43,9 @@ func CompareCode(a, b string) Verdict {
 
 // Prepared is a statement read once for several comparisons (a judge
 // compares the prediction with the gold and with the misaligned
-// statement): parsed at once, normalized when first needed. It is not safe
-// for concurrent use.
+// statement, and pairs may share a gold): parsed at once, normalized when
+// first needed. Once InHeaderContext, if called, has returned, it is safe
+// for concurrent use (each tree is made once).
 type Prepared struct {
 	st      *Statement
 	err     error
@@ -54,6 +56,9 @@ type Prepared struct {
 	norm, plain *Node // Normalize, and normalize without binder orders
 	oriented    *Node // the tree both start from (oriented)
 	renamed     *Node // the tree with bound names by position, nothing moved
+	// treeNames is namesMayResolve's answer from the statement itself
+	treeNames string
+	once      struct{ norm, plain, oriented, renamed, treeNames sync.Once }
 	// headerNames and headerInstances are why the sample's header may
 	// give names and notation other meanings (InHeaderContext), or "".
 	headerNames, headerInstances string
@@ -116,18 +121,14 @@ func imageShadows(n *Node, scope map[string]int) string {
 }
 
 func (p *Prepared) normalized() *Node {
-	if p.norm == nil {
-		p.norm = normalizeOriented(p.orientedTree(), p.st.Tree.K != KindDecls, permBudget)
-	}
+	p.once.norm.Do(func() { p.norm = normalizeOriented(p.orientedTree(), p.st.Tree.K != KindDecls, permBudget) })
 	return p.norm
 }
 
 // orientedTree is the tree both normalizations start from (oriented),
 // made once.
 func (p *Prepared) orientedTree() *Node {
-	if p.oriented == nil {
-		p.oriented = oriented(p.st.Tree)
-	}
+	p.once.oriented.Do(func() { p.oriented = oriented(p.st.Tree) })
 	return p.oriented
 }
 
@@ -136,12 +137,12 @@ func (p *Prepared) orientedTree() *Node {
 // rewritten: two statements with equal positional trees differ only in
 // their bound names and parentheses.
 func (p *Prepared) positional() *Node {
-	if p.renamed == nil {
+	p.once.renamed.Do(func() {
 		tree := unparen(p.st.Tree, namesMayResolve(p) == "")
 		z := &normalizer{}
 		z.index(tree)
 		p.renamed = z.alpha(tree, nil, 0, 0, tree.K != KindDecls, 0)
-	}
+	})
 	return p.renamed
 }
 
@@ -179,9 +180,7 @@ func unparen(n *Node, aliases bool) *Node {
 func (p *Prepared) written() *Node { return p.positional() }
 
 func (p *Prepared) unordered() *Node {
-	if p.plain == nil {
-		p.plain = normalizeOriented(p.orientedTree(), p.st.Tree.K != KindDecls, 0)
-	}
+	p.once.plain.Do(func() { p.plain = normalizeOriented(p.orientedTree(), p.st.Tree.K != KindDecls, 0) })
 	return p.plain
 }
 
