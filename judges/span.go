@@ -55,10 +55,13 @@ func (s span) covers(o span) bool { return s.lo <= o.lo && o.hi <= s.hi }
 // shared is the number of tokens two spans have in common.
 func shared(a, b span) int { return max(0, min(a.hi, b.hi)-max(a.lo, b.lo)) }
 
-// spellings unifies ASCII and Unicode spellings of the same operator.
-var spellings = map[string]string{
-	"->": "→", "<->": "↔", "<=": "≤", ">=": "≥", "!=": "≠", "/\\": "∧", "\\/": "∨", "fun": "λ", "=>": "↦",
-}
+// spellings unifies ASCII and Unicode spellings of the same operator: the
+// notation table's (<= and ≤), and != ≠, fun λ, => ↦.
+var spellings = func() map[string]string {
+	m := lean.ASCIISpellings()
+	m["!="], m["fun"], m["=>"] = "≠", "λ", "↦"
+	return m
+}()
 
 // spanTokens lexes a text for span matching.
 func spanTokens(s string) ([]string, bool) {

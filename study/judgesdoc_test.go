@@ -6,6 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"github.com/rxeval/rxeval/internal/fixtures"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"strconv"
 	"strings"
@@ -382,6 +385,37 @@ func TestJudgesDoc(t *testing.T) {
 		fmt.Fprintf(&ft, "| %s | %s | %s | %s | %s | %s |\n", code(f.Token), f.Kind, strings.ReplaceAll(f.Reads, "|", "\\|"), code(f.Decl), f.Source, read)
 	}
 	tables["forms"] = ft.String()
+	var pt strings.Builder
+	pt.WriteString("| column | what lean-ast does with it |\n|---|---|\n")
+	columns := propColumns(t)
+	for _, c := range columns {
+		fmt.Fprintf(&pt, "| %s | %s |\n", c[0], c[1])
+	}
+	pt.WriteString("\n| token | columns | converse | negation | strict partner | on sets | 𝓝[op] x is nhdsWithin x | the declarations behind them |\n|---|---|---|---|---|---|---|---|\n")
+	cell := func(s string) string {
+		if s == "" {
+			return ""
+		}
+		return code(s)
+	}
+	for _, n := range lean.Infixes {
+		p := n.Props
+		if p == nil {
+			continue
+		}
+		var cols []string
+		for i, c := range columns {
+			if p.Has&(1<<i) != 0 {
+				cols = append(cols, c[0])
+			}
+		}
+		why := p.Why
+		if p.GluedElsewhere != "" {
+			why = strings.TrimPrefix(why+"; ", "; ") + "also declared glued to [: " + p.GluedElsewhere
+		}
+		fmt.Fprintf(&pt, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", code(n.Token), strings.Join(cols, ", "), cell(p.Converse), cell(p.Negation), cell(p.Strict), cell(p.OnSets), cell(p.Nhds), strings.ReplaceAll(why, "|", "\\|"))
+	}
+	tables["properties"] = pt.String()
 
 	// The judges' figures go to docs/judges.md, lean-ast's notation tables to
 	// docs/notation.md.
@@ -390,7 +424,7 @@ func TestJudgesDoc(t *testing.T) {
 		tables []string
 	}{
 		{"../docs/judges.md", []string{"codes", "minif2f", "mutants", "swaps", "span", "contentfree"}},
-		{"../docs/notation.md", []string{"notation", "forms"}},
+		{"../docs/notation.md", []string{"notation", "properties", "forms"}},
 	} {
 		writeTables(t, doc.path, doc.tables, tables)
 	}
@@ -428,4 +462,25 @@ func writeTables(t *testing.T, path string, names []string, tables map[string]st
 			t.Fatal(err)
 		}
 	}
+}
+
+// propColumns reads lean-ast's property columns, the constants of type
+// lean.Prop in bit order, with what each comment says lean-ast does.
+func propColumns(t *testing.T) (out [][2]string) {
+	f, err := parser.ParseFile(token.NewFileSet(), "../judges/lean/notation.go", nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST && fmt.Sprint(g.Specs[0].(*ast.ValueSpec).Type) == "Prop" {
+			for _, s := range g.Specs {
+				v := s.(*ast.ValueSpec)
+				out = append(out, [2]string{v.Names[0].Name, strings.TrimSpace(v.Comment.Text())})
+			}
+		}
+	}
+	if len(out) == 0 || lean.LetterSafe != 1<<(len(out)-1) {
+		t.Fatalf("read the columns %v of judges/lean/notation.go", out)
+	}
+	return out
 }

@@ -3,6 +3,8 @@ package synth
 import (
 	"strconv"
 	"strings"
+
+	"github.com/rxeval/rxeval/judges/lean"
 )
 
 // Operator injects one kind of error into a statement.
@@ -385,13 +387,10 @@ func mentionsCard(st *stmt, n *node) bool {
 func cardinality(st *stmt) []mutation {
 	var out []mutation
 	for i := 0; i < st.end; i++ {
+		// a relation between numbers: the notation table's homogeneous
+		// Prop-valued rows (= ≠ < ≤ > ≥ ∣)
 		n := st.binOp(i)
-		if n == nil {
-			continue
-		}
-		switch st.toks[i].Text {
-		case "=", "≠", "<", "≤", ">", "≥", "∣":
-		default:
+		if n == nil || !lean.Is(st.toks[i].Text, lean.Homogeneous|lean.PropValued) {
 			continue
 		}
 		for side := 0; side < 2; side++ {
@@ -427,13 +426,19 @@ func calculus(st *stmt) []mutation {
 
 func isZero(st *stmt, n *node) bool { return n.hi == n.lo+1 && st.toks[n.lo].Text == "0" }
 
-var strictSwap = map[string]string{"<": "≤", "≤": "<", ">": "≥", "≥": ">", "<=": "<", ">=": ">"}
+// strictSwap is the notation table's strict or non-strict partner of an
+// order token (<= is read as ≤).
+func strictSwap(tok string) (string, bool) {
+	n, ok := lean.InfixOp(tok)
+	r := lean.PropsOf(n.Norm).Strict
+	return r, ok && r != ""
+}
 
 func positivity(st *stmt) []mutation {
 	var out []mutation
 	for i := 0; i < st.end; i++ {
 		n := st.binOp(i)
-		r, ok := strictSwap[st.toks[i].Text]
+		r, ok := strictSwap(st.toks[i].Text)
 		if !ok || n == nil {
 			continue
 		}
@@ -448,7 +453,7 @@ func bounds(st *stmt) []mutation {
 	var out []mutation
 	for i := 0; i < st.end; i++ {
 		n := st.binOp(i)
-		r, ok := strictSwap[st.toks[i].Text]
+		r, ok := strictSwap(st.toks[i].Text)
 		if !ok || n == nil {
 			continue
 		}
@@ -674,7 +679,21 @@ func addHypothesis(st *stmt) []mutation {
 	return out
 }
 
-var relFlip = map[string]string{"=": "≠", "≠": "=", "∈": "∉", "∉": "∈", "<": ">", ">": "<", "≤": "≥", "≥": "≤", "↔": "→", "⊆": "⊇"}
+// relFlip is the goal's relation made wrong: negated (= ≠, ∈ ∉, the
+// notation table's Negation), an order turned around (its Converse), ⊆
+// turned to ⊇, ↔ weakened to →; "" for any other token.
+func relFlip(tok string) string {
+	p := lean.PropsOf(tok)
+	switch {
+	case p.Negation != "":
+		return p.Negation
+	case p.Has&lean.Order != 0 || tok == "⊆":
+		return p.Converse
+	case tok == "↔":
+		return "→"
+	}
+	return ""
+}
 
 func incorrectPremise(st *stmt) []mutation {
 	var out []mutation
@@ -687,9 +706,8 @@ func incorrectPremise(st *stmt) []mutation {
 			if n == nil {
 				continue
 			}
-			switch st.toks[i].Text {
-			case "=", "≠", "∈", "∉":
-				out = append(out, replaceTok(st, i, relFlip[st.toks[i].Text]))
+			if r := lean.PropsOf(st.toks[i].Text).Negation; r != "" {
+				out = append(out, replaceTok(st, i, r))
 			}
 		}
 		t := b.typ
@@ -725,7 +743,7 @@ func conclusion(st *stmt) []mutation {
 		break
 	}
 	if n.kind == "bin" {
-		if r, ok := relFlip[st.toks[n.op].Text]; ok {
+		if r := relFlip(st.toks[n.op].Text); r != "" {
 			out = append(out, replaceTok(st, n.op, r))
 		}
 	}

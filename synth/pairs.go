@@ -235,7 +235,15 @@ func gtAsLt(st *stmt) string {
 	return ""
 }
 
-var asciiOf = map[string]string{"→": "->", "↔": "<->", "≤": "<=", "≥": ">=", "∧": "/\\", "∨": "\\/", "λ": "fun"}
+// asciiOf maps a token to its ASCII spelling: the notation table's (<= for
+// ≤, -> for →), and fun for λ.
+var asciiOf = func() map[string]string {
+	m := map[string]string{"λ": "fun"}
+	for ascii, u := range lean.ASCIISpellings() {
+		m[u] = ascii
+	}
+	return m
+}()
 
 func asciiSpelling(st *stmt) string {
 	repl := map[int]string{}

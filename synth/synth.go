@@ -107,14 +107,9 @@ type parsedSource struct {
 	norm *lean.Node
 }
 
-// newParsedSource returns s with its sub-terms st and its normalized tree
-// (nil if lean-ast cannot read it).
+// newParsedSource returns s with its sub-terms st and its normalized tree.
 func newParsedSource(s Source, st *stmt) parsedSource {
-	ps := parsedSource{Source: s, st: st}
-	if t, err := lean.Parse(s.Formal); err == nil {
-		ps.norm = lean.Normalize(t.Tree)
-	}
-	return ps
+	return parsedSource{Source: s, st: st, norm: lean.Normalize(st.tree)}
 }
 
 type candidate struct {
@@ -187,18 +182,14 @@ func check(s *parsedSource, m mutation) checked {
 	if mutant == s.Formal {
 		return reject("no change")
 	}
-	mt, err := lean.Parse(mutant)
+	mst, err := parseStmt(mutant)
 	if err != nil {
 		return reject("does not parse")
 	}
 	// lean-ast's "equivalent" (lean.Compare's Same, the judge's
 	// Equivalent) is equal normalized trees.
-	if s.norm != nil && lean.Equal(lean.Normalize(mt.Tree), s.norm) {
+	if s.norm != nil && lean.Equal(lean.Normalize(mst.tree), s.norm) {
 		return reject("equivalent (lean-ast)")
-	}
-	mst, err := parseStmt(mutant)
-	if err != nil {
-		return reject("does not parse")
 	}
 	var loc string
 	if m.loc != nil {

@@ -44,24 +44,28 @@ func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top
 		}
 		kids := make([]*Node, len(n.C))
 		last := len(n.C) - 1
-		for i := 0; i < last; i++ {
-			kids[i] = z.alpha(n.C[i], env, level+1, 0, false, 0)
-		}
-		name, instance := strings.CutPrefix(n.V, "[")
-		if instance && name == "" {
+		name := n.V
+		if n.Inst && name == "" {
 			name = "_"
 		}
+		used := name != "_" && z.occurs(name, n.C[last])
+		for i := 0; i < last; i++ {
+			restore := z.enter(n, i, used)
+			kids[i] = z.alpha(n.C[i], env, level+1, 0, false, 0)
+			restore()
+		}
 		canon := "_"
-		if name != "_" && z.occurs(name, n.C[last]) {
+		if used {
 			canon = boundName(level, depth)
 		}
-		if instance {
-			canon = "[" + canon
-		}
-		kids[last] = withBinding(env, name, strings.TrimPrefix(canon, "["), func(env map[string]string) *Node {
-			return z.alpha(n.C[last], env, level, depth+1, top && n.K == KindPi, max(skip-1, 0))
+		restore := z.enter(n, last, used)
+		kids[last] = withBinding(env, name, canon, func(env map[string]string) *Node {
+			return z.infer(name, n.C[0], func() *Node {
+				return z.alpha(n.C[last], env, level, depth+1, top && n.K == KindPi, max(skip-1, 0))
+			})
 		})
-		return &Node{K: n.K, V: canon, C: kids}
+		restore()
+		return &Node{K: n.K, V: canon, Inst: n.Inst, C: kids}
 	case n.K == KindBig:
 		name := n.C[0].V
 		canon := "_"
@@ -75,7 +79,9 @@ func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top
 	// (trees are never changed in place)
 	var kids []*Node
 	for i, c := range n.C {
+		restore := z.enter(n, i, false)
 		k := z.alpha(c, env, level, depth, childTop(n, i, top), 0)
+		restore()
 		if k != c && kids == nil {
 			kids = make([]*Node, len(n.C))
 			copy(kids, n.C[:i])
@@ -87,7 +93,7 @@ func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top
 	if kids == nil {
 		return n
 	}
-	return &Node{K: n.K, V: n.V, C: kids}
+	return n.with(kids)
 }
 
 // withBinding calls f with env extending env by name ↦ canon ("_" binds

@@ -2,23 +2,10 @@ package lean
 
 import (
 	"slices"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
-
-// symmetric operators whose operands may be sorted.
-var symmetric = map[string]bool{"=": true, "↔": true}
-
-// chains are associative and commutative logical connectives.
-var chains = map[string]bool{"∧": true, "∨": true}
-
-// sortByString orders nodes by their printed form, printing of each only
-// as much as the order needs (comparePrinted).
-func sortByString(ns []*Node) {
-	sort.SliceStable(ns, func(i, j int) bool { return comparePrinted(ns[i], ns[j]) < 0 })
-}
 
 // canon applies the order rewrites bottom-up; top is true on the
 // statement's top-level chain of binders.
@@ -29,30 +16,29 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 	if out := z.canonRun(n, top); out != nil {
 		return out
 	}
-	if n.K == KindBinary && chains[n.V] && len(n.C) == 2 {
+	if n.K == KindBinary && Is(n.V, Chain) && len(n.C) == 2 {
 		return z.canonChain(n)
 	}
-	var kids []*Node // nil while every child comes back as it is
+	kids := make([]*Node, len(n.C))
+	bound := binderKinds[n.K] && len(n.C) >= 2
+	name := n.V
 	for i, c := range n.C {
-		k := z.canon(c, childTop(n, i, top))
-		if k != c && kids == nil {
-			kids = make([]*Node, len(n.C))
-			copy(kids, n.C[:i])
+		restore := z.enter(n, i, bound && name != "_" && name != "")
+		if bound && i == len(n.C)-1 {
+			kids[i] = z.infer(name, n.C[0], func() *Node { return z.canon(c, childTop(n, i, top)) })
+		} else {
+			kids[i] = z.canon(c, childTop(n, i, top))
 		}
-		if kids != nil {
-			kids[i] = k
-		}
+		restore()
 	}
-	if kids != nil {
-		n = &Node{K: n.K, V: n.V, C: kids}
-	}
+	n = n.with(kids)
 	switch {
 	case n.K == KindPi && n.V == "_" && (top || propChain(n)):
 		// (A ∧ B) → C  is  A → B → C, unless A or B may be a class: a
 		// local of class type is a local instance, a conjunction is not
 		// ((h : Fact p.Prime) gives legendreSym p 2 its instance, (h :
 		// Fact p.Prime ∧ p % 8 = 7) does not)
-		if a := n.C[0]; a.K == KindBinary && a.V == "∧" && len(a.C) == 2 && !mayBeClass(a.C[0]) && !mayBeClass(a.C[1]) {
+		if a := n.C[0]; a.K == KindBinary && a.V == "∧" && len(a.C) == 2 && !mayBeClass(a.C[0]) && !mayBeClass(a.C[1]) && !z.keeps() {
 			return z.canon(&Node{K: KindPi, V: "_", C: []*Node{a.C[0], {K: KindPi, V: "_", C: []*Node{a.C[1], n.C[1]}}}}, true)
 		}
 		// sort a run of hypotheses: A → B → C  is  B → A → C
@@ -64,17 +50,14 @@ func (z *normalizer) canon(n *Node, top bool) *Node {
 			hyps = append(hyps, body.C[0])
 			body = body.C[1]
 		}
-		if len(hyps) > 1 {
-			sortByString(hyps)
+		if len(hyps) > 1 && z.permute(hyps) {
 			for i := len(hyps) - 1; i >= 0; i-- {
 				body = &Node{K: KindPi, V: "_", C: []*Node{hyps[i], body}}
 			}
 			return body
 		}
-	case n.K == KindBinary && symmetric[n.V] && len(n.C) == 2:
-		if comparePrinted(n.C[1], n.C[0]) < 0 {
-			n = &Node{K: n.K, V: n.V, C: []*Node{n.C[1], n.C[0]}} // n may be the input's: never changed in place
-		}
+	case n.K == KindBinary && Is(n.V, Symmetric) && len(n.C) == 2:
+		z.permute(n.C)
 	}
 	return n
 }
@@ -103,7 +86,7 @@ func (z *normalizer) canonChain(n *Node) *Node {
 		flat(z.canon(x, false), true)
 	}
 	flat(n, false)
-	sortByString(items)
+	z.permute(items)
 	out := items[len(items)-1]
 	for i := len(items) - 2; i >= 0; i-- {
 		out = &Node{K: KindBinary, V: n.V, C: []*Node{items[i], out}}
@@ -144,7 +127,7 @@ func (z *normalizer) canonRun(n *Node, top bool) *Node {
 	}
 	body = z.canon(body, top)
 	if top || propChain(body) {
-		sortByString(canonHeads)
+		z.permute(canonHeads)
 	}
 	for i := len(canonHeads) - 1; i >= 0; i-- {
 		body = &Node{K: KindPi, V: "_", C: []*Node{canonHeads[i], body}}
@@ -199,7 +182,7 @@ func mayBeClass(t *Node) bool {
 		// a relation or connective builds a proposition; × ⊕ a type; any
 		// other operator (NeZero <| n, n |> NeZero, f $ x) may build a
 		// class
-		return !propOps[t.V] && !propRelations[t.V] && t.V != "↔" && t.V != "×" && t.V != "⊕"
+		return !Is(t.V, PropValued) && t.V != "×" && t.V != "⊕"
 	case KindUnary, KindExists, KindExistsUnique, KindEventually, KindFrequently, KindSetOf, KindSep, KindSubtype, KindSigma:
 		return false // ¬ p, ∃, a set, a subtype
 	case KindID, KindApp:
@@ -287,9 +270,6 @@ func init() {
 	}
 }
 
-// propRelations always build a proposition.
-var propRelations = map[string]bool{"=": true, "<": true, "≤": true, "∈": true, "⊆": true, "⊂": true, "∣": true, "≡": true, "↔": true, "∧": true, "∨": true}
-
 // propChain reports whether the chain of ∀ and → at n ends in a term that
 // is certainly a proposition (a relation, a negation, an ∃, True or
 // False): then the chain is a proposition, and its independent binders
@@ -302,7 +282,7 @@ func propChain(n *Node) bool {
 	}
 	switch n.K {
 	case KindBinary:
-		return propRelations[n.V] && len(n.C) == 2
+		return Is(n.V, PropValued) && !Is(n.V, Derived) && len(n.C) == 2
 	case KindUnary:
 		return n.V == "¬"
 	case KindExists, KindExistsUnique:

@@ -35,7 +35,6 @@ const (
 	CodeNamespace       Code = "namespace"
 	CodeUntypedBinder   Code = "untyped-binder"
 	CodeNamesMayResolve Code = "names-may-resolve"
-	CodeDeclReordered   Code = "decl-reordered"
 	CodeDecidable       Code = "decidable"
 	CodeProofUsed       Code = "proof-used"
 	CodeTreesDiffer     Code = "trees-differ"
@@ -72,11 +71,10 @@ var codes = []CodeInfo{
 	{CodeShadowsGlobal, Undecided, "a binder named as a global lean-ast reads"},
 	{CodeBinderForm, Undecided, "a typed binder form lean-ast would scope wrongly"},
 	{CodeNamespace, Undecided, "the theorems open different namespaces"},
-	{CodeUntypedBinder, Undecided, "a binder without a type used in other terms or orders"},
-	{CodeNamesMayResolve, Undecided, "names may not be Mathlib's: only trees equal as written"},
-	{CodeDeclReordered, Undecided, "a declaration before the theorem equal only after reordering"},
-	{CodeDecidable, Undecided, "an instance-decided construct whose shape moved"},
-	{CodeProofUsed, Undecided, "a proof used as a term whose type was reordered"},
+	{CodeUntypedBinder, Undecided, "trees differ where parts using one name of inferred type kept their order"},
+	{CodeNamesMayResolve, Undecided, "names may not be Mathlib's: only trees equal as written are decided"},
+	{CodeDecidable, Undecided, "trees differ where an instance-decided construct kept its order"},
+	{CodeProofUsed, Undecided, "trees differ where a used proof's type (or an ascribed or argument proposition) kept its order"},
 	{CodeTreesDiffer, Undecided, "the trees differ in more than one numeral or operator"},
 	{CodeNoWitness, Undecided, "one numeral or operator apart, and no values found where one holds and the other not"},
 	{CodeNumeralUnread, Undecided, "a numeral whose value is not read"},

@@ -1,8 +1,8 @@
 package lean
 
 import (
+	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 )
@@ -54,6 +54,7 @@ type Prepared struct {
 	// may bring scoped notation into its grammar; text is the statement.
 	opens, text string
 	norm, plain *Node // Normalize, and normalize without binder orders
+	kept        Code  // the first precondition that kept an order in norm (order.go)
 	oriented    *Node // the tree both start from (oriented)
 	renamed     *Node // the tree with bound names by position, nothing moved
 	// treeNames is namesMayResolve's answer from the statement itself
@@ -121,7 +122,7 @@ func imageShadows(n *Node, scope map[string]int) string {
 }
 
 func (p *Prepared) normalized() *Node {
-	p.once.norm.Do(func() { p.norm = normalizeOriented(p.orientedTree(), p.st.Tree.K != KindDecls, permBudget) })
+	p.once.norm.Do(func() { p.norm, p.kept = normalizeKept(p.orientedTree(), p.st.Tree.K != KindDecls, permBudget) })
 	return p.norm
 }
 
@@ -171,16 +172,11 @@ func unparen(n *Node, aliases bool) *Node {
 	for i, c := range n.C {
 		kids[i] = unparen(c, aliases)
 	}
-	return &Node{K: n.K, V: n.V, C: kids}
+	return n.with(kids)
 }
 
-// written is the tree with its bound names by position and nothing
-// moved, top-level hypotheses included: the positional tree, which tries
-// no binder orders (its normalizer's budget is 0).
-func (p *Prepared) written() *Node { return p.positional() }
-
 func (p *Prepared) unordered() *Node {
-	p.once.plain.Do(func() { p.plain = normalizeOriented(p.orientedTree(), p.st.Tree.K != KindDecls, 0) })
+	p.once.plain.Do(func() { p.plain, _ = normalizeKept(p.orientedTree(), p.st.Tree.K != KindDecls, 0) })
 	return p.plain
 }
 
@@ -227,37 +223,6 @@ func decidableConstruct(n *Node) string {
 	return ""
 }
 
-// decidableUse names the first decidableConstruct of tree, or "".
-func decidableUse(tree *Node) string {
-	if c := decidableConstruct(tree); c != "" {
-		return c
-	}
-	for _, c := range tree.C {
-		if w := decidableUse(c); w != "" {
-			return w
-		}
-	}
-	return ""
-}
-
-// sameDecidableParts reports whether the outermost decidableConstructs
-// are the same, in the same order, in two positional trees: the rewrites
-// then moved only what lies outside them (hypotheses swapped around a
-// .toFinset).
-func sameDecidableParts(a, b *Node) bool {
-	var parts func(n *Node, out []*Node) []*Node
-	parts = func(n *Node, out []*Node) []*Node {
-		if decidableConstruct(n) != "" {
-			return append(out, n)
-		}
-		for _, c := range n.C {
-			out = parts(c, out)
-		}
-		return out
-	}
-	return slices.EqualFunc(parts(a, nil), parts(b, nil), Equal)
-}
-
 // decidableMethods are decidableHeads by dot notation.
 var decidableMethods = map[string]bool{"filter": true, "count": true, "countP": true, "find": true, "findGreatest": true, "piecewise": true,
 	"find?": true, "any": true, "all": true, "toFinset": true, "subtype": true, "takeWhile": true, "dropWhile": true,
@@ -271,10 +236,10 @@ func ComparePrepared(a, b *Prepared) (Result, string) {
 }
 
 // Decide is ComparePrepared with the verdict's reason code: equal
-// normalized trees are equivalent where the rewrites' preconditions held
-// (sameVerdict); trees one numeral or operator apart are not equivalent
-// where a witness shows it (differenceVerdict); anything else is
-// undecided.
+// normalized trees are equivalent (each rewrite applied only where its
+// precondition held); trees one numeral or operator apart are not
+// equivalent where a witness shows it (differenceVerdict); anything else
+// is undecided.
 func Decide(a, b *Prepared) Verdict {
 	if a.err != nil {
 		return Verdict{Undecided, a.errCode, fmt.Sprintf("cannot parse the gold statement (%v)", a.err)}
@@ -290,43 +255,23 @@ func Decide(a, b *Prepared) Verdict {
 	if a.opens != "" || b.opens != "" {
 		return sameTokens(a, b)
 	}
-	if Equal(a.normalized(), b.normalized()) {
-		return sameVerdict(a, b)
-	}
-	return differenceVerdict(a, b)
-}
-
-// sameVerdict decides statements whose normalized trees are equal: the
-// same as written (bound names and parentheses aside), or equal only
-// after the rewrites, which is equivalence where each rewrite's
-// precondition holds for the pair.
-func sameVerdict(a, b *Prepared) Verdict {
-	const equal = "the normalized trees are equal, but "
-	if !Equal(a.written(), b.written()) && untypedUses(a.written()) != untypedUses(b.written()) &&
-		!(uniformUntypedUses(a.st.Tree, map[string]*Node{}) && uniformUntypedUses(b.st.Tree, map[string]*Node{}) &&
-			len(autoBound(a.written())) == 0 && len(autoBound(b.written())) == 0) {
-		return Verdict{Undecided, CodeUntypedBinder, equal + "a name bound without a type (or bound by Lean itself, as autoImplicit binds x) is used in other terms or in another order: Lean gives it the type its first elaborated use needs (∃ x, x < (3 : ℕ) ∧ x = (1 / 2 : ℝ) makes x a natural number, the other order a real), so lean-ast's reordering may change its type"}
-	}
-	if Equal(a.positional(), b.positional()) {
-		return Verdict{Same, CodeEqualAsWritten, "the statements' normalized trees are equal"}
-	}
 	for _, p := range []*Prepared{a, b} {
 		if why := namesMayResolve(p); why != "" {
-			return Verdict{Undecided, CodeNamesMayResolve, equal + why + ": lean-ast's rewrites (notation as the functions it names, binders moved past instances) hold only for Mathlib's own names, so only trees equal as written, up to bound names and parentheses, are equivalent"}
+			// the rewrites and the witness hold only for Mathlib's own
+			// names: nothing is rewritten
+			if Equal(a.positional(), b.positional()) {
+				return Verdict{Same, CodeEqualAsWritten, "the statements' trees are equal as written"}
+			}
+			return Verdict{Undecided, CodeNamesMayResolve, "the trees differ as written, and " + why + ": lean-ast's rewrites (notation as the functions it names, binders moved past instances) and its witnesses hold only for Mathlib's own names"}
 		}
 	}
-	if i, n := differingDecl(a.positional(), b.positional()); i > 0 {
-		return Verdict{Undecided, CodeDeclReordered, fmt.Sprintf(equal+"declaration %d of %d is equal only after reordering, and the statement may use its shape (Classical.choose of a lemma, a hypothesis of a defined ∃ type, a lemma applied to arguments)", i, n)}
-	}
-	for _, p := range []*Prepared{a, b} {
-		if c := decidableUse(p.st.Tree); c != "" && !sameDecidableParts(a.positional(), b.positional()) {
-			return Verdict{Undecided, CodeDecidable, fmt.Sprintf(equal+"the statement holds %s, whose proposition Lean must decide: instance search matches its shape as written (∃ x < n, p x has an instance, ∃ x, p x ∧ x < n none), and lean-ast's rewrites change that shape", c)}
+	if Equal(a.normalized(), b.normalized()) {
+		if Equal(a.positional(), b.positional()) {
+			return Verdict{Same, CodeEqualAsWritten, "the statements' normalized trees are equal"}
 		}
-		if h := proofUsed(p.st.Tree); h != "" {
-			return Verdict{Undecided, CodeProofUsed, fmt.Sprintf(equal+"the statement uses the proof %s, whose type lean-ast reorders (∧, ∨, =, ↔ operands; ∃ and ∀ binders): h.1 and Classical.choose h depend on that order", h)}
-		}
+		return Verdict{Same, CodeEqualNormalized, "the statements' normalized trees are equal"}
 	}
-	return Verdict{Same, CodeEqualNormalized, "the statements' normalized trees are equal"}
+	return differenceVerdict(a, b)
 }
 
 // differenceVerdict decides statements whose normalized trees differ:
@@ -344,13 +289,17 @@ func differenceVerdict(a, b *Prepared) Verdict {
 		}
 	}
 	if r != Different {
+		kept := cmp.Or(a.kept, b.kept)
+		if kept == "" && code == CodeTreesDiffer && (holdsDecidable(a.st.Tree) || holdsDecidable(b.st.Tree)) {
+			kept = CodeDecidable // desugar, orient and typed left it as written
+		}
+		if code == CodeTreesDiffer && kept != "" {
+			return Verdict{r, kept, why + ", where lean-ast kept a written order: " + keptWhy[kept]}
+		}
 		return Verdict{r, code, why}
 	}
 	d := SingleDifference(wa, wb)
-	w := ""
-	if namesMayResolve(a) == "" && namesMayResolve(b) == "" {
-		w = findWitness(wa, wb)
-	}
+	w := findWitness(wa, wb)
 	if w == "" {
 		return Verdict{Undecided, CodeNoWitness, why + ", but lean-ast found no values of the variables where one proposition holds and the other does not (it decides not equivalent only with such a witness)"}
 	}
@@ -479,9 +428,11 @@ func init() {
 		mayBeSame[p] = true
 		mayBeSame[[2]string{p[1], p[0]}] = true
 	}
-	for a, b := range latticeToSet {
-		mayBeSame[[2]string{a, b}] = true
-		mayBeSame[[2]string{b, a}] = true
+	for _, n := range Infixes {
+		if b := n.Props; b != nil && b.OnSets != "" {
+			mayBeSame[[2]string{n.Token, b.OnSets}] = true
+			mayBeSame[[2]string{b.OnSets, n.Token}] = true
+		}
 	}
 }
 
@@ -541,66 +492,6 @@ func clipString(s string) string {
 	return s
 }
 
-// proofUsed names a proof that the statement uses as a term and whose
-// type holds what normalization reorders: a bound name (of ∀, ∃, fun, a
-// set-builder, …) used anywhere (h.1, Classical.choose h, h.out.choose,
-// h 1 2), whatever its type's head (Fact (∃ …) and Nonempty (∃ …) wrap a
-// proof), or a term ascribed such a type ((⟨0, 1, rfl⟩ : ∃ a b, …)). The
-// order of ∧ and ∨ operands, of = and ↔ sides, of ∃ and ∀ binders is part
-// of such a term's meaning. "" if none.
-func proofUsed(tree *Node) string {
-	used := map[string]bool{} // the heads of the names used anywhere
-	var heads func(*Node)
-	heads = func(n *Node) {
-		if n.K == KindID {
-			head, _, _ := strings.Cut(n.V, ".")
-			used[head] = true
-		}
-		for _, c := range n.C {
-			heads(c)
-		}
-	}
-	heads(tree)
-	whole := map[*Node]bool{} // the whole types of binders
-	var find func(*Node) string
-	find = func(n *Node) string {
-		switch {
-		case binderKinds[n.K] && len(n.C) >= 2:
-			for _, c := range n.C[:len(n.C)-1] {
-				whole[unwrapParens(c)] = true
-			}
-			name := strings.TrimPrefix(n.V, "[")
-			last := len(n.C) - 1
-			if used[name] && mentions(n.C[last], name) {
-				for _, c := range n.C[:last] {
-					if reordered(c) {
-						return name
-					}
-				}
-			}
-		case n.K == KindAscription && len(n.C) == 2 && reordered(n.C[1]):
-			return "of an ascription (… : …)"
-		case n.K == KindApp && !whole[n]:
-			// a proposition passed as an argument may be the type of the
-			// application's value: @id (∃ a b, …) ⟨…⟩, inferInstanceAs
-			// (Fact (∃ …)), @Fact.out (∃ …) _. A binder's whole type
-			// (h : Fact (∃ …)) is left to the rule above.
-			for _, c := range n.C[1:] {
-				if reorderedProp(c) {
-					return "given the type of an argument (" + clipString(headName(n)) + " …)"
-				}
-			}
-		}
-		for _, c := range n.C {
-			if h := find(c); h != "" {
-				return h
-			}
-		}
-		return ""
-	}
-	return find(tree)
-}
-
 // reorderedProp reports whether n, under parentheses and applications
 // (Fact (∃ …)), is a proposition whose parts normalization reorders.
 func reorderedProp(n *Node) bool {
@@ -618,17 +509,9 @@ func reorderedProp(n *Node) bool {
 	return false
 }
 
-// headName is the function an application applies, for a reason.
-func headName(n *Node) string {
-	if n.K == KindApp && len(n.C) > 0 && n.C[0].K == KindID {
-		return n.C[0].V
-	}
-	return "an application"
-}
-
 // reordered reports whether normalization may reorder a part of n.
 func reordered(n *Node) bool {
-	if n.K == KindExists || n.K == KindBinary && (symmetric[n.V] || chains[n.V]) || n.K == KindPi && len(n.C) == 2 && n.C[1].K == KindPi {
+	if n.K == KindExists || n.K == KindBinary && (Is(n.V, Symmetric) || Is(n.V, Chain)) || n.K == KindPi && len(n.C) == 2 && n.C[1].K == KindPi {
 		return true
 	}
 	for _, c := range n.C {

@@ -242,16 +242,16 @@ func TestHypothesisSwaps(t *testing.T) {
 			}
 			swapped := s[:a[0]] + s[b[0]:b[1]] + s[a[1]:b[0]] + s[a[0]:a[1]] + s[b[1]:]
 			swaps++
-			switch got, why := Compare(s, swapped); {
-			case got == Same:
+			switch v := CompareCode(s, swapped); {
+			case v.Result == Same:
 				same++
-			case got == Undecided && strings.Contains(why, "bound without a type"):
+			case v.Code == CodeUntypedBinder:
 				// a name bound without a type and used at two types
 				// (∀ p, Nat.Prime p → f p = p with f : ℚ → ℝ) makes
 				// only statements equal as written equivalent
 				untyped++
 			default:
-				t.Errorf("%v (%s):\n  %s\n  %s", got, why, s, swapped)
+				t.Errorf("%v (%s):\n  %s\n  %s", v.Result, v.Why, s, swapped)
 			}
 		}
 	}

@@ -139,15 +139,6 @@ func evalConstant(n *Node, mode evalMode, depth int) (*big.Rat, evalStatus) {
 	return nil, evalNotConstant
 }
 
-// homogeneous are the operators whose operands (and, for + - * / % ⊔ ⊓,
-// result) have one type, so that a numeral among them takes the type of
-// the other operands: binop% and binrel% in Lean core, and Dvd.dvd, Ne,
-// Max and Min whose arguments share their type parameter.
-var homogeneous = map[string]bool{"+": true, "-": true, "*": true, "/": true, "%": true, "⊔": true, "⊓": true, "=": true, "≠": true, "<": true, "≤": true, ">": true, "≥": true, "∣": true}
-
-// relations among homogeneous: the root of a component (a Prop).
-var relations = map[string]bool{"=": true, "≠": true, "<": true, "≤": true, ">": true, "≥": true, "∣": true}
-
 // numericArgs are Mathlib functions whose numeric arguments have one
 // fixed type, so that a numeral argument has it: Finset.range 5 is a
 // natural number.
@@ -184,7 +175,7 @@ func hasFreeVariable(n *Node) bool {
 	bind = func(m *Node) {
 		switch {
 		case binderKinds[m.K]:
-			inner[strings.TrimPrefix(m.V, "[")] = true
+			inner[m.V] = true
 		case m.K == KindBig && len(m.C) > 0:
 			inner[m.C[0].V] = true
 		}

@@ -15,6 +15,9 @@ func desugar(n *Node) *Node {
 	if n == nil {
 		return nil
 	}
+	if decidableConstruct(n) != "" {
+		return unparen(n, true) // read as written (order.go)
+	}
 	switch n.K {
 	case KindParen:
 		inner := desugar(n.C[0])
@@ -56,16 +59,14 @@ func desugar(n *Node) *Node {
 			}
 			return out
 		}
-		switch n.V {
-		case "⊇":
-			return &Node{K: KindBinary, V: "⊆", C: []*Node{b, a}}
-		case "⊃":
-			return &Node{K: KindBinary, V: "⊂", C: []*Node{b, a}}
-		case "≠":
-			return &Node{K: KindUnary, V: "¬", C: []*Node{{K: KindBinary, V: "=", C: []*Node{a, b}}}}
-		case "∉":
-			return &Node{K: KindUnary, V: "¬", C: []*Node{{K: KindBinary, V: "∈", C: []*Node{a, b}}}}
-		case "→":
+		// the table's Derived rows as declared (Ne a b := ¬(a = b), Superset
+		// a b := b ⊆ a); > and ≥ are orient's
+		switch p := PropsOf(n.V); {
+		case p.Has&(Derived|Order) == Derived && p.Negation != "":
+			return &Node{K: KindUnary, V: "¬", C: []*Node{{K: KindBinary, V: p.Negation, C: []*Node{a, b}}}}
+		case p.Has&(Derived|Order) == Derived:
+			return &Node{K: KindBinary, V: p.Converse, C: []*Node{b, a}}
+		case n.V == "→":
 			return &Node{K: KindPi, V: "_", C: []*Node{a, b}}
 		}
 		return &Node{K: KindBinary, V: n.V, C: append([]*Node{a, b}, rest...)}
@@ -97,10 +98,8 @@ func desugar(n *Node) *Node {
 			return &Node{K: KindID, V: x.V + "." + n.V}
 		}
 		return &Node{K: KindProj, V: n.V, C: []*Node{x}}
-	case KindSigma:
-		return &Node{K: KindSigma, V: n.V, C: desugarAll(n.C)}
 	}
-	return &Node{K: n.K, V: n.V, C: desugarAll(n.C)}
+	return n.with(desugarAll(n.C))
 }
 
 // notationFunctions are the functions behind bracket notations.

@@ -224,7 +224,7 @@ func respaceAndRename(t testing.TB, src string) string {
 			continue
 		}
 		// keep adjacency where spacing matters to the lexer
-		if i > 0 && toks[i-1].pos+len(toks[i-1].text) == tk.pos && (tk.kind == tSym && (text == "*" || text == "+" || text == "ᶜ" || text == "⁻¹" || text == "''" || text == "⁻¹'") || toks[i-1].text == "⋃₀" || text == "[" || toks[i-1].text == "[" && text == "X" || text == "]" && toks[i-1].text == "X" && i > 1 && toks[i-2].text == "[" || toks[i-1].text == "[" && modulusWords[text] != "" || text == "|" || toks[i-1].text == "|" || toks[i-1].text == "𝓝" && text == "[" || i > 1 && toks[i-2].text == "𝓝" && toks[i-1].text == "[" && nhdsSides[text] != "" || text == "]" && i > 2 && toks[i-3].text == "𝓝" && nhdsSides[toks[i-1].text] != "") {
+		if i > 0 && toks[i-1].pos+len(toks[i-1].text) == tk.pos && (tk.kind == tSym && (text == "*" || text == "+" || text == "ᶜ" || text == "⁻¹" || text == "''" || text == "⁻¹'") || toks[i-1].text == "⋃₀" || text == "[" || toks[i-1].text == "[" && text == "X" || text == "]" && toks[i-1].text == "X" && i > 1 && toks[i-2].text == "[" || toks[i-1].text == "[" && modulusWords[text] != "" || text == "|" || toks[i-1].text == "|" || toks[i-1].text == "𝓝" && text == "[" || i > 1 && toks[i-2].text == "𝓝" && toks[i-1].text == "[" && PropsOf(text).Nhds != "" || text == "]" && i > 2 && toks[i-3].text == "𝓝" && PropsOf(toks[i-1].text).Nhds != "") {
 			b.WriteString(text)
 			continue
 		}

@@ -27,20 +27,19 @@ type token struct {
 	kind tokKind
 	text string
 	pos  int
+	end  int // the byte after the token (text may be unquoted: «x» is x)
 }
 
-// symbols are matched longest first: the tokens of more than one
-// character that are no infix of the table (notation.go), and every infix
-// token of the table (added below), so that a row added to Infixes is a
-// token too.
-var symbols = append([]string{
-	":=", "⋃₀", "⋂₀", "//", "!=", "=>", "∃!", "⁻¹", "∑'", "∏'", "::", "∀ᶠ", "∃ᶠ", "∀ᵐ", "∃ᵐ", "⌋₊", "⌉₊", "||", "&&", "<|>", ".1", ".2",
-	"∫⁻", "∠", "∡", "^[", "![", "‖ₑ", "‖₊", "⟦X⟧",
-}, infixTokens()...)
+// symbols are matched longest first: Lean's own tokens of more than one
+// character, the tokens the Forms rows bring (Form.Lex) and every infix
+// token of the table, so that a row added to a table is a token too.
+var symbols = append([]string{":=", "//", "!=", "=>", "::", "||", "&&", "<|>", ".1", ".2"}, tableTokens()...)
 
-// infixTokens are the table's infix tokens.
-func infixTokens() []string {
-	out := make([]string, 0, len(Infixes))
+// tableTokens are the notation tables' tokens.
+func tableTokens() (out []string) {
+	for _, f := range Forms {
+		out = append(out, strings.Fields(f.Lex)...)
+	}
 	for _, n := range Infixes {
 		out = append(out, n.Token)
 	}
@@ -75,19 +74,6 @@ var gluedToBracket = func() map[string]bool {
 	return m
 }()
 
-// gluedElsewhere are infix tokens of the table that Mathlib also declares
-// with "[" glued on, as another notation: m ⊗ₜ[R] n is not m ⊗ₜ [R] n.
-var gluedElsewhere = map[string]string{
-	"⊗ₜ": `notation:100 x:100 " ⊗ₜ[" R "] " y:101 => tmul R x y, Mathlib/LinearAlgebra/TensorProduct/Defs.lean`,
-}
-
-// gluedLetterSafe are the infix tokens that may touch the name after them
-// (2*x, x^n, a+b): the longer tokens Lean core and Mathlib declare with
-// these beginnings go on with a subscript or a symbol (+ᵥ, -ᵥ, *ᵥ, /ₘ, ^[),
-// which the lexer refuses or reads as its own token, never with a letter.
-// After any other infix a glued letter leaves the statement unread.
-var gluedLetterSafe = map[string]bool{"+": true, "-": true, "*": true, "/": true, "%": true, "^": true, "..": true}
-
 // GluedToBracket reports whether Lean knows the symbol only with "[" right
 // after it (→ₗ[R], f =ᶠ[l] g): text that respaces tokens keeps them glued.
 func GluedToBracket(symbol string) bool { return gluedToBracket[symbol] }
@@ -97,7 +83,7 @@ func GluedToBracket(symbol string) bool { return gluedToBracket[symbol] }
 type symbol struct {
 	text       string
 	bracket    bool // gluedToBracket
-	letterSafe bool // gluedLetterSafe
+	letterSafe bool // the table's LetterSafe
 	infix      bool // in the infix table
 }
 
@@ -120,7 +106,7 @@ var symbolsASCII, symbolsByRune = func() (t [128][]symbol, m map[rune][]symbol) 
 // newSymbol looks up what the lexer asks of the token s.
 func newSymbol(s string) symbol {
 	_, isInfix := infix[s]
-	return symbol{s, gluedToBracket[s], gluedLetterSafe[s], isInfix}
+	return symbol{s, gluedToBracket[s], Is(s, LetterSafe), isInfix}
 }
 
 // asciiSpace is unicode.IsSpace on ASCII, read without the call.
@@ -212,7 +198,7 @@ func (l *lexer) more() error {
 	}
 	l.i = i
 	if len(l.toks) == n && i >= len(src) {
-		l.toks = append(l.toks, token{tEOF, "", len(src)})
+		l.toks = append(l.toks, token{tEOF, "", len(src), len(src)})
 		l.done = true
 	}
 	return nil
@@ -229,7 +215,7 @@ type lexer struct {
 }
 
 func (l *lexer) emit(kind tokKind, from, to int) {
-	l.toks = append(l.toks, token{kind, l.src[from:to], from})
+	l.toks = append(l.toks, token{kind, l.src[from:to], from, to})
 }
 
 // scanComment skips a line comment or a (nested) block comment.
@@ -371,7 +357,7 @@ func (l *lexer) scanProjection(i int, r rune) (int, bool) {
 			j++
 		}
 	}
-	l.toks = append(l.toks, token{tProj, src[i+1 : j], i})
+	l.toks = append(l.toks, token{tProj, src[i+1 : j], i, j})
 	return j, true
 }
 
@@ -401,7 +387,7 @@ func (l *lexer) scanSymbol(i int, r rune, size int) (int, error) {
 	matched := m.text
 	bracket := strings.HasPrefix(l.src[i+len(matched):], "[")
 	if bracket {
-		if decl, ok := gluedElsewhere[matched]; ok {
+		if decl := PropsOf(matched).GluedElsewhere; decl != "" {
 			return 0, fmt.Errorf("%w: %q at byte %d: Lean's token is %q (%s), which lean-ast does not read", ErrNotModelled, matched+"[", i, matched+"[", decl)
 		}
 	}
@@ -661,8 +647,10 @@ func initKnown() {
 	for k := range quantifiers {
 		add(k)
 	}
-	for k := range bigOps {
-		add(k)
+	for _, f := range Forms {
+		if f.Kind == "big operator" {
+			add(f.Token)
+		}
 	}
 	for _, c := range "()[]{}⟨⟩⦃⦄|‖⌊⌋⌈⌉⟪⟫⁅⁆,:;.'@#$!¬↑√∂-=<>+*/%^&~`·∘∑∏∫∮⋃⋂⨆⨅∀∃λ↦" {
 		add(string(c))

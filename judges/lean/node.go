@@ -1,5 +1,29 @@
 package lean
 
+// Node is a node of a statement's tree: its kind (the children of each
+// kind are below), a value (an operator, a name, a numeral), its children,
+// and the bytes [Lo, Hi) of the statement text it was read from. Parse
+// sets the span of every node it builds; a node a notation or a binder
+// expands into has the span of the text it expands (a binder's pi node
+// runs from the binder to the end of the body), and a type not written
+// (∀ x, …) is an empty span. The passes after Parse (desugar, normalize)
+// keep or drop spans as they copy nodes: Equal and String ignore them.
+type Node struct {
+	K Kind
+	V string
+	C []*Node
+	// Inst marks an instance-implicit binder ([C], [inst : C]), whose V
+	// is its name or empty: a later binder's instances may depend on it,
+	// so it is never moved. Trees print it as "[" before V.
+	Inst   bool
+	Lo, Hi int
+}
+
+// with is n over other children (its kind, value and flags kept).
+func (n *Node) with(kids []*Node) *Node {
+	return &Node{K: n.K, V: n.V, Inst: n.Inst, C: kids, Lo: n.Lo, Hi: n.Hi}
+}
+
 // Kind is what a Node is. Its String is the name trees print (Node.String,
 // the golden trees of testdata/normalize), so that a kind's name is in one
 // place: kind_string.go is generated from the comments below

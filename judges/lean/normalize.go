@@ -49,21 +49,25 @@ func SimilarityForm(n *Node) *Node {
 // 0 binders keep their order and the typed rewrites are skipped (the
 // trees Compare looks for one difference in).
 func normalize(n *Node, budget int) *Node {
-	return normalizeOriented(oriented(n), n.K != KindDecls, budget)
+	out, _ := normalizeKept(oriented(n), n.K != KindDecls, budget)
+	return out
 }
 
 // oriented is the tree normalize starts from: n desugared and oriented.
 func oriented(n *Node) *Node { return orient(desugar(n), &typeEnv{}) }
 
-// normalizeOriented is normalize on the oriented tree n (top: the
-// statement's tree is not a list of declarations).
-func normalizeOriented(n *Node, top bool, budget int) *Node {
+// normalizeKept is normalize on the oriented tree n (top: the statement's
+// tree is not a list of declarations), with the first precondition that
+// kept an order (order.go), or "".
+func normalizeKept(n *Node, top bool, budget int) (*Node, Code) {
 	z := &normalizer{budget: budget}
 	if budget > 0 {
 		n = typed(n, nil)
 	}
 	z.index(n)
-	return z.canon(z.alpha(n, nil, 0, 0, top, 0), top)
+	z.inferred = inferredFree(n)
+	out := z.canon(z.alpha(n, nil, 0, 0, top, 0), top)
+	return out, z.blocked
 }
 
 // permBudget bounds the work of trying binder orders in one normalization
@@ -79,11 +83,17 @@ type normalizer struct {
 	occ      *occIndex
 	occRoot  *Node
 	walkLeft int
+	// the order rewrites' precondition (order.go): the code that keeps
+	// the order where the walk is, the names whose type Lean infers in
+	// scope, and the first code that kept an order
+	kept     Code
+	inferred map[string]int
+	blocked  Code
 }
 
 // Equal reports whether two normalized trees are identical.
 func Equal(a, b *Node) bool {
-	if a.K != b.K || a.V != b.V || len(a.C) != len(b.C) {
+	if a.K != b.K || a.V != b.V || a.Inst != b.Inst || len(a.C) != len(b.C) {
 		return false
 	}
 	for i := range a.C {

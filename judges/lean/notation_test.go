@@ -1,6 +1,11 @@
 package lean
 
 import (
+	"fmt"
+	"go/ast"
+	goparser "go/parser"
+	gotoken "go/token"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -120,6 +125,14 @@ func TestFormsCoverParser(t *testing.T) {
 		if f.Decl == "" || f.Source == "" || f.Reads == "" {
 			t.Errorf("row %q: declaration, source and reading are all required", f.Token)
 		}
+		if f.Prec != 0 && !strings.Contains(f.Reads, "at "+strconv.Itoa(f.Prec)) {
+			t.Errorf("row %q: the parser reads it at %d, its reading says %q", f.Token, f.Prec, f.Reads)
+		}
+		for _, lex := range strings.Fields(f.Lex) {
+			if lex != f.Token && !strings.Contains(f.Decl, `"`+lex) {
+				t.Errorf("row %q: the lexer's token %q is not its declaration's (%s)", f.Token, lex, f.Decl)
+			}
+		}
 		rows[f.Token] = f
 	}
 	var tokens []string
@@ -127,9 +140,6 @@ func TestFormsCoverParser(t *testing.T) {
 		tokens = append(tokens, k)
 	}
 	for k := range quantifiers {
-		tokens = append(tokens, k)
-	}
-	for k := range bigOps {
 		tokens = append(tokens, k)
 	}
 	for k, atom := range atomSymbols {
@@ -196,6 +206,115 @@ func TestGluedRows(t *testing.T) {
 		st, err := Parse(src)
 		if err != nil || st.Tree.K != KindBinary || st.Tree.V != tok {
 			t.Errorf("%s: %v %v, want the relation %s", src, st, err, tok)
+		}
+	}
+}
+
+// TestNoOperatorMapsOutsideTheTable: a property of an operator is a column
+// of the notation table, not a map of its own. It fails on a map literal,
+// in the non-test code of lean-ast, similarity, synth and the span judge,
+// with an infix token of the table as a key. synth's Operators are exempt:
+// their tables are which confusions the injector makes, no claim about Lean.
+func TestNoOperatorMapsOutsideTheTable(t *testing.T) {
+	tokens := map[string]bool{}
+	for _, n := range Infixes {
+		tokens[n.Token], tokens[n.Norm] = true, true
+	}
+	var files []string
+	for _, glob := range []string{"*.go", "../similarity/*.go", "../../synth/*.go", "../span.go"} {
+		m, err := filepath.Glob(glob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	seen := 0
+	for _, path := range files {
+		if strings.HasSuffix(path, "_test.go") || path == "notation.go" {
+			continue
+		}
+		f, err := goparser.ParseFile(gotoken.NewFileSet(), path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen++
+		for _, d := range f.Decls {
+			if g, ok := d.(*ast.GenDecl); ok && path == "../../synth/ops.go" && len(g.Specs) == 1 {
+				if v, ok := g.Specs[0].(*ast.ValueSpec); ok && v.Names[0].Name == "Operators" {
+					continue
+				}
+			}
+			ast.Inspect(d, func(x ast.Node) bool {
+				lit, ok := x.(*ast.CompositeLit)
+				if !ok {
+					return true
+				}
+				if _, isMap := lit.Type.(*ast.MapType); !isMap {
+					return true
+				}
+				for _, e := range lit.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						if b, ok := kv.Key.(*ast.BasicLit); ok && b.Kind == gotoken.STRING {
+							if s, _ := strconv.Unquote(b.Value); tokens[s] {
+								t.Errorf("%s: a map keyed by the operator %q: make it a column of the notation table (notation.go) and query it", path, s)
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	if seen < 30 {
+		t.Fatalf("read %d files: the globs no longer find the packages", seen)
+	}
+}
+
+// TestPropertyColumns: each column is named once; a row's property
+// columns sit on the spelling trees use (an ASCII row is read as its Norm
+// row); and every claim a row makes is cited in its Why by the column's
+// name (LetterSafe, a fact of the lexer's, needs none).
+func TestPropertyColumns(t *testing.T) {
+	f, err := goparser.ParseFile(gotoken.NewFileSet(), "notation.go", nil, goparser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var columns []string // the Prop constants, bit by bit (docs/notation.md reads their comments alike)
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == gotoken.CONST && fmt.Sprint(g.Specs[0].(*ast.ValueSpec).Type) == "Prop" {
+			for _, s := range g.Specs {
+				if v := s.(*ast.ValueSpec); v.Comment == nil {
+					t.Errorf("column %s says nothing of what lean-ast does with it", v.Names[0])
+				} else {
+					columns = append(columns, v.Names[0].Name)
+				}
+			}
+		}
+	}
+	if len(columns) == 0 || Symmetric != 1 || LetterSafe != 1<<(len(columns)-1) {
+		t.Fatalf("read the columns %v: Symmetric first, LetterSafe last", columns)
+	}
+	for _, n := range Infixes {
+		p := n.Props
+		if p == nil {
+			continue
+		}
+		if n.Token != n.Norm {
+			t.Errorf("%s: columns on a spelling trees do not use (its Norm is %s)", n.Token, n.Norm)
+		}
+		why := strings.ToLower(p.Why)
+		if p.Has&Derived != 0 && (p.Negation == "") == (p.Converse == "") {
+			t.Errorf("%s: derived, so declared as the negation or the converse of another row: exactly one of them", n.Token)
+		}
+		for i, c := range columns {
+			if p.Has&(1<<i) != 0 && c != "LetterSafe" && !strings.Contains(p.Why, c) {
+				t.Errorf("%s: column %s without its declaration in Why (%s)", n.Token, c, p.Why)
+			}
+		}
+		for name, v := range map[string]string{"converse": p.Converse, "negation": p.Negation, "strict": p.Strict, "onsets": p.OnSets, "nhds": p.Nhds} {
+			if v != "" && !strings.Contains(why, name) {
+				t.Errorf("%s: %s %s without its declaration in Why (%s)", n.Token, name, v, p.Why)
+			}
 		}
 	}
 }

@@ -15,7 +15,7 @@ import "strings"
 // WithTop ℕ and ℕ∞ are all Option ℕ), so p.degree < f.order and
 // f.order > p.degree may use two different orders.
 func orient(n *Node, env *typeEnv) *Node {
-	if len(n.C) == 0 {
+	if len(n.C) == 0 || decidableConstruct(n) != "" {
 		return n
 	}
 	kids, changed := make([]*Node, len(n.C)), false
@@ -54,8 +54,8 @@ func orient(n *Node, env *typeEnv) *Node {
 	}
 	if n.K == KindBinary && len(kids) == 2 {
 		switch {
-		case (n.V == ">" || n.V == "≥") && sameOrder(env, kids[0], kids[1]):
-			return &Node{K: KindBinary, V: map[string]string{">": "<", "≥": "≤"}[n.V], C: []*Node{kids[1], kids[0]}}
+		case Is(n.V, Order|Derived) && sameOrder(env, kids[0], kids[1]):
+			return &Node{K: KindBinary, V: PropsOf(n.V).Converse, C: []*Node{kids[1], kids[0]}}
 		case n.V == "=" && !sameOrder(env, kids[0], kids[1]):
 			// Eq a b, which canon does not sort: with a two-way coercion
 			// (ZMod 3 and ℚ, Fin 3 and Fin 5) a = b is at a's type and
@@ -66,7 +66,7 @@ func orient(n *Node, env *typeEnv) *Node {
 	if !changed {
 		return n
 	}
-	return &Node{K: n.K, V: n.V, C: kids}
+	return n.with(kids)
 }
 
 // orderedEq reports whether n is orient's Eq a b, an equation whose sides
@@ -80,6 +80,9 @@ func orderedEq(n *Node) bool {
 func sameOrder(env *typeEnv, a, b *Node) bool {
 	if env.anyOrder {
 		return true
+	}
+	if env.inferredInBoth(a, b) {
+		return false // order.go: Lean fixes its type at the first use
 	}
 	ta, tb := operandType(env, a), operandType(env, b)
 	switch {

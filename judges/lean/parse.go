@@ -10,15 +10,6 @@ import (
 	"unicode/utf8"
 )
 
-// Node is a node of a statement's tree: its kind (node.go says what the
-// children of each kind are), a value (an operator, a name, a numeral)
-// and its children.
-type Node struct {
-	K Kind
-	V string
-	C []*Node
-}
-
 func (n *Node) String() string {
 	if n == nil {
 		return "<nil>"
@@ -35,19 +26,11 @@ func (n *Node) write(b *strings.Builder) { n.writeUpTo(b, math.MaxInt) }
 // reports whether n was printed whole.
 func (n *Node) writeUpTo(b *strings.Builder, limit int) bool {
 	if len(n.C) == 0 {
-		b.WriteString(n.K.String())
-		if n.V != "" {
-			b.WriteString(":")
-			b.WriteString(n.V)
-		}
+		n.writeHead(b)
 		return b.Len() < limit
 	}
 	b.WriteString("(")
-	b.WriteString(n.K.String())
-	if n.V != "" {
-		b.WriteString(":")
-		b.WriteString(n.V)
-	}
+	n.writeHead(b)
 	for _, c := range n.C {
 		if b.Len() >= limit {
 			return false
@@ -65,6 +48,19 @@ func (n *Node) writeUpTo(b *strings.Builder, limit int) bool {
 	return true
 }
 
+// writeHead prints n's kind and value (kind:value, kind:[name for an
+// instance binder).
+func (n *Node) writeHead(b *strings.Builder) {
+	b.WriteString(n.K.String())
+	if n.V != "" || n.Inst {
+		b.WriteString(":")
+		if n.Inst {
+			b.WriteString("[")
+		}
+		b.WriteString(n.V)
+	}
+}
+
 // Size counts the nodes of the tree.
 func (n *Node) Size() int {
 	s := 1
@@ -73,21 +69,6 @@ func (n *Node) Size() int {
 	}
 	return s
 }
-
-type opInfo struct {
-	prec  int
-	assoc byte // 'l', 'r' or 'n'
-	norm  string
-}
-
-// infix is the parser's view of the notation table (notation.go).
-var infix = func() map[string]opInfo {
-	m := make(map[string]opInfo, len(Infixes))
-	for _, n := range Infixes {
-		m[n.Token] = opInfo{n.Prec, n.Assoc, n.Norm}
-	}
-	return m
-}()
 
 // opsWithArg take a bracketed argument: f =ᶠ[l] g, M →ₗ[R] N (the table's
 // rows glued to their bracket); rightAtZero read their right side at 0.
@@ -101,12 +82,14 @@ var opsWithArg, rightAtZeroOps = gluedToBracket, func() map[string]bool {
 	return m
 }()
 
-// postfix is the parser's view of Postfixes (notation.go): each token is
-// its own spelling in trees.
+// postfix are the Forms' postfix tokens, each its own spelling in trees
+// (^[, xs[i] and R[X], with a bracket, are read apart).
 var postfix = func() map[string]string {
-	m := make(map[string]string, len(Postfixes))
-	for _, t := range Postfixes {
-		m[t] = t
+	m := map[string]string{}
+	for _, f := range Forms {
+		if f.Kind == "postfix" && !strings.Contains(f.Token, "[") {
+			m[f.Token] = f.Token
+		}
 	}
 	return m
 }()
@@ -123,7 +106,6 @@ var atomConstants = map[string]string{"∠": "EuclideanGeometry.angle", "∡": "
 
 // binderOps open a binder: ∀ x, ...; ∑ i ∈ s, ...
 var quantifiers = map[string]Kind{"∀": KindPi, "Π": KindPi, "∃": KindExists, "∃!": KindExistsUnique, "λ": KindLambda, "fun": KindLambda, "Σ": KindSigma, "∀ᵐ": KindEventually, "∃ᵐ": KindFrequently, "∀ᶠ": KindEventually, "∃ᶠ": KindFrequently}
-var bigOps = map[string]bool{"∑": true, "∏": true, "⋃": true, "⋂": true, "⨆": true, "⨅": true, "∫": true, "∫⁻": true, "∮": true, "∑'": true, "∏'": true}
 
 const maxPrec = 1024
 
@@ -181,6 +163,27 @@ type ParseError struct {
 func (e *ParseError) Error() string { return fmt.Sprintf("byte %d: %s", e.Pos, e.Msg) }
 
 func (p *parser) peek() token { return p.tok(p.i) }
+
+// spanned gives n the bytes of the tokens from start to the last one read.
+func (p *parser) spanned(n *Node, start int) *Node {
+	if p.i > start {
+		n.Lo, n.Hi = p.toks[start].pos, p.toks[p.i-1].end
+	}
+	return n
+}
+
+// hole is the type of a binder written without one: no text, at the next
+// token.
+func (p *parser) hole() *Node {
+	at := p.peek().pos
+	return &Node{K: KindHole, Lo: at, Hi: at}
+}
+
+// at is n with the span of token k.
+func (p *parser) at(n *Node, k int) *Node {
+	n.Lo, n.Hi = p.toks[k].pos, p.toks[k].end
+	return n
+}
 func (p *parser) next() token {
 	t := p.tok(p.i)
 	if t.kind != tEOF {
@@ -384,14 +387,14 @@ func Parse(src string) (st *Statement, err error) {
 			// The name is kept (V) for now: an earlier theorem's name is
 			// what later declarations refer to; the last one's is dropped
 			// below.
-			decls = append(decls, &Node{K: KindTheorem, V: mods + name + " " + p.brackets, C: []*Node{tree}})
+			decls = append(decls, p.spanned(&Node{K: KindTheorem, V: mods + name + " " + p.brackets, C: []*Node{tree}}, start))
 			continue
 		}
 		d := p.declaration(t.text, start)
 		if d.K == KindDecl {
 			d.V = mods + d.V
 		}
-		decls = append(decls, d)
+		decls = append(decls, p.spanned(d, start))
 	}
 	if len(decls) == 1 && decls[0].K == KindTheorem {
 		st.Tree = decls[0].C[0]
@@ -406,7 +409,7 @@ func Parse(src string) (st *Statement, err error) {
 	if theorems == 0 && len(decls) == 0 {
 		p.fail("no declaration")
 	}
-	st.Tree = &Node{K: KindDecls, C: decls}
+	st.Tree = &Node{K: KindDecls, C: decls, Lo: decls[0].Lo, Hi: decls[len(decls)-1].Hi}
 	return st, nil
 }
 
@@ -468,7 +471,7 @@ func (p *parser) opaque(kind string, start int) *Node {
 		b.WriteString(t.text)
 		b.WriteString(" ")
 	}
-	return &Node{K: KindTokens, V: kind + " " + strings.TrimSpace(b.String())}
+	return p.spanned(&Node{K: KindTokens, V: kind + " " + strings.TrimSpace(b.String())}, start)
 }
 
 // theorem reads the rest of a theorem, lemma or example after its keyword:
@@ -484,7 +487,7 @@ func (p *parser) theorem(kw string) (string, *Node) {
 		p.next()
 		body = p.expr(0)
 	} else {
-		body = &Node{K: KindHole}
+		body = p.hole()
 	}
 	// The proof: ":= ...", "where" or "|" clauses; anything else is an error.
 	if !p.is(":=") && !p.is("where") && !p.is("|") && p.peek().kind != tEOF {
@@ -547,7 +550,7 @@ func (p *parser) declaration(kw string, start int) (n *Node) {
 	}
 	bs := p.binders()
 	brackets := p.brackets
-	typ := &Node{K: KindHole}
+	typ := p.hole()
 	if p.is(":") {
 		p.next()
 		typ = p.expr(0)
@@ -560,17 +563,23 @@ func (p *parser) declaration(kw string, start int) (n *Node) {
 	if p.peek().kind != tEOF && !p.atDeclStart() {
 		return p.opaque("decl", start)
 	}
-	return &Node{K: KindDecl, V: kw + " " + name + " " + brackets, C: []*Node{wrapBinders(KindLambda, bs, &Node{K: KindDefn, C: []*Node{typ, val}})}}
+	defn := &Node{K: KindDefn, C: []*Node{typ, val}, Lo: min(typ.Lo, val.Lo), Hi: val.Hi}
+	return &Node{K: KindDecl, V: kw + " " + name + " " + brackets, C: []*Node{wrapBinders(KindLambda, bs, defn)}}
 }
 
+// binder is one bound name and its type, read from the bytes [lo, hi)
+// (a bracketed group's, or the name's).
 type binder struct {
-	name string
-	typ  *Node
+	name   string
+	typ    *Node
+	lo, hi int
+	inst   bool // an instance binder: [C], [name : C]
 }
 
+// wrapBinders binds bs around body, each node from its binder to the end.
 func wrapBinders(kind Kind, bs []binder, body *Node) *Node {
 	for i := len(bs) - 1; i >= 0; i-- {
-		body = &Node{K: kind, V: bs[i].name, C: []*Node{bs[i].typ, body}}
+		body = &Node{K: kind, V: bs[i].name, Inst: bs[i].inst, C: []*Node{bs[i].typ, body}, Lo: bs[i].lo, Hi: max(bs[i].hi, body.Hi)}
 	}
 	return body
 }
@@ -579,20 +588,19 @@ var closers = map[string]string{"(": ")", "{": "}", "[": "]", "⦃": "⦄", "{{"
 
 // bracketBinder reads (x y : T), {x : T}, [C], [inst : C], ⦃x⦄, (h : P := v).
 func (p *parser) bracketBinder() []binder {
+	start := p.i
 	open := p.next().text
 	close := closers[open]
 	if open == "[" {
-		// instance binder: [C] or [name : C]; its name starts with "[" so
-		// that normalization never moves it (a later binder's instances
-		// may depend on it).
-		name := "["
+		// instance binder: [C] or [name : C] (Node.Inst)
+		name := ""
 		if p.peek().kind == tIdent && p.tok(p.i+1).text == ":" {
-			name += p.next().text
+			name = p.next().text
 			p.next()
 		}
 		t := p.expr(0)
 		p.expect(close)
-		return []binder{{name, t}}
+		return []binder{{name, t, p.toks[start].pos, p.toks[p.i-1].end, true}}
 	}
 	var names []string
 	for p.peek().kind == tIdent || p.is("_") {
@@ -601,20 +609,21 @@ func (p *parser) bracketBinder() []binder {
 	if len(names) == 0 {
 		p.fail("expected a binder name")
 	}
-	var typ *Node = &Node{K: KindHole}
+	typ := p.hole()
 	if p.is(":") {
 		p.next()
 		typ = p.expr(0)
 	}
 	if p.is(":=") { // default value: part of the binder's meaning
+		at := p.i
 		p.next()
 		def := p.expr(0)
-		typ = &Node{K: KindOptParam, C: []*Node{typ, def}}
+		typ = &Node{K: KindOptParam, C: []*Node{typ, def}, Lo: min(typ.Lo, p.toks[at].pos), Hi: def.Hi}
 	}
 	p.expect(close)
 	out := make([]binder, len(names))
 	for i, n := range names {
-		out[i] = binder{n, typ}
+		out[i] = binder{n, typ, p.toks[start].pos, p.toks[p.i-1].end, false}
 	}
 	return out
 }
@@ -627,6 +636,7 @@ func (p *parser) expr(min int) *Node {
 		p.fail("nested too deeply: over %d levels of parentheses, binders or a chain of right-associative operators (a ∧ b ∧ …, a → b → …)", maxDepth)
 	}
 	p.min = min
+	start := p.i
 	lhs := p.prefix()
 	// lhsPrec is the precedence of the term read so far: an infix
 	// operator applies to it only if it is at least the operator's left
@@ -637,7 +647,7 @@ func (p *parser) expr(min int) *Node {
 		t := p.peek()
 		if t.kind == tProj {
 			p.next()
-			lhs = &Node{K: KindProj, V: t.text, C: []*Node{lhs}}
+			lhs = p.spanned(&Node{K: KindProj, V: t.text, C: []*Node{lhs}}, start)
 			continue
 		}
 		if p.stopped() {
@@ -646,23 +656,23 @@ func (p *parser) expr(min int) *Node {
 		if t.kind == tSym {
 			if post, ok := postfix[t.text]; ok {
 				p.next()
-				lhs = &Node{K: KindPostfix, V: post, C: []*Node{lhs}}
+				lhs = p.spanned(&Node{K: KindPostfix, V: post, C: []*Node{lhs}}, start)
 				continue
 			}
 			if t.text == "^[" {
-				lhs = p.iterate(lhs)
+				lhs = p.spanned(p.iterate(lhs), start)
 				continue
 			}
 			if t.text == "[" && p.indexes() && lhsPrec >= maxPrec {
-				lhs = p.index(lhs)
+				lhs = p.spanned(p.index(lhs), start)
 				continue
 			}
 			if op, ok := infix[t.text]; ok {
-				if op.prec < min {
+				if op.Prec < min {
 					return lhs
 				}
-				if left := op.prec + 1; op.assoc == 'l' && lhsPrec < op.prec || op.assoc != 'l' && lhsPrec < left {
-					p.fail("%q (precedence %d, %s) cannot take the term before it, itself an operator's at %d: Lean does not chain them", t.text, op.prec, map[byte]string{'n': "not associative", 'r': "right-associative"}[op.assoc], lhsPrec)
+				if left := op.Prec + 1; op.Assoc == 'l' && lhsPrec < op.Prec || op.Assoc != 'l' && lhsPrec < left {
+					p.fail("%q (precedence %d, %s) cannot take the term before it, itself an operator's at %d: Lean does not chain them", t.text, op.Prec, map[byte]string{'n': "not associative", 'r': "right-associative"}[op.Assoc], lhsPrec)
 				}
 				if t.text == "$" && p.glued(1) {
 					p.fail("$ needs white space after it (syntax:min term atomic(\" $\" ws) term:min)")
@@ -674,9 +684,9 @@ func (p *parser) expr(min int) *Node {
 					arg = p.expr(0)
 					p.expect("]")
 				}
-				rp := op.prec + 1
-				if op.assoc == 'r' {
-					rp = op.prec
+				rp := op.Prec + 1
+				if op.Assoc == 'r' {
+					rp = op.Prec
 				}
 				if arg != nil && rightAtZeroOps[t.text] {
 					rp = 0 // M →L[R] M₂: M₂ is a term at 0 (notation.go)
@@ -690,17 +700,17 @@ func (p *parser) expr(min int) *Node {
 				// either a ∈ b ∈ c's b (notation:50 … b:50) or the whole
 				// (v +ᵥ p -ᵥ q: infixr:65 " +ᵥ " today, infixl:65 before):
 				// refused rather than guessed.
-				if next := p.peek(); op.assoc == 'n' && next.kind == tSym {
-					if o, ok := infix[next.text]; ok && o.prec == op.prec {
-						p.fail("%q after %q: both at precedence %d and %q is read as not associative, so which one takes the term between them depends on a notation's declaration lean-ast does not fix", next.text, t.text, op.prec, t.text)
+				if next := p.peek(); op.Assoc == 'n' && next.kind == tSym {
+					if o, ok := infix[next.text]; ok && o.Prec == op.Prec {
+						p.fail("%q after %q: both at precedence %d and %q is read as not associative, so which one takes the term between them depends on a notation's declaration lean-ast does not fix", next.text, t.text, op.Prec, t.text)
 					}
 				}
-				n := &Node{K: KindBinary, V: op.norm, C: []*Node{lhs, rhs}}
+				n := &Node{K: KindBinary, V: op.Norm, C: []*Node{lhs, rhs}}
 				if arg != nil {
 					n.C = append(n.C, arg)
 				}
-				lhsPrec = op.prec
-				lhs = n
+				lhsPrec = op.Prec
+				lhs = p.spanned(n, start)
 				continue
 			}
 		}
@@ -715,7 +725,7 @@ func (p *parser) expr(min int) *Node {
 			if p.isFun() && !p.stopped() {
 				args = append(args, p.prefix())
 			}
-			lhs = &Node{K: KindApp, C: args}
+			lhs = p.spanned(&Node{K: KindApp, C: args}, start)
 			lhsPrec = maxPrec
 			continue
 		}
@@ -724,7 +734,7 @@ func (p *parser) expr(min int) *Node {
 			// parentheses around and inside it (see normalize).
 			p.next()
 			rhs := p.expr(51)
-			lhs = &Node{K: KindBinary, V: "?" + t.text, C: []*Node{lhs, rhs}}
+			lhs = p.spanned(&Node{K: KindBinary, V: "?" + t.text, C: []*Node{lhs, rhs}}, start)
 			continue
 		}
 		return lhs
@@ -846,10 +856,10 @@ func isKeyword(s string) bool {
 
 // arg parses one application argument (maximal precedence).
 func (p *parser) arg() *Node {
-	t := p.peek()
+	t, start := p.peek(), p.i
 	if t.kind == tSym && t.text == "↑" {
 		p.next()
-		return &Node{K: KindCoe, C: []*Node{p.arg()}}
+		return p.spanned(&Node{K: KindCoe, C: []*Node{p.arg()}}, start)
 	}
 	n := p.atom()
 	// A postfix operator declared at max precedence (postfix:max "⁻¹" in
@@ -858,11 +868,11 @@ func (p *parser) arg() *Node {
 	// application: Lean reads f x⁻¹ as f (x⁻¹) (Real.log_inv).
 	for t := p.peek(); t.kind == tSym; t = p.peek() {
 		if t.text == "^[" {
-			n = p.iterate(n)
+			n = p.spanned(p.iterate(n), start)
 			continue
 		}
 		if t.text == "[" && p.indexes() {
-			n = p.index(n)
+			n = p.spanned(p.index(n), start)
 			continue
 		}
 		post, ok := postfix[t.text]
@@ -870,7 +880,7 @@ func (p *parser) arg() *Node {
 			break
 		}
 		p.next()
-		n = &Node{K: KindPostfix, V: post, C: []*Node{n}}
+		n = p.spanned(&Node{K: KindPostfix, V: post, C: []*Node{n}}, start)
 	}
 	return n
 }
@@ -889,15 +899,17 @@ func (p *parser) index(xs *Node) *Node {
 		p.next()
 		p.next()
 		p.next()
-		return &Node{K: KindApp, C: []*Node{notationName("Polynomial"), xs}}
+		x := p.spanned(notationName("Polynomial"), p.i-3)
+		return &Node{K: KindApp, C: []*Node{x, xs}}
 	}
+	open := p.i
 	p.next() // [
 	i := p.exprStop("]")
 	p.expect("]")
 	if t := p.peek(); p.gluedAt(p.i-1) && (t.text == "!" || t.text == "?" || t.text == "'" || strings.HasPrefix(t.text, "'")) {
 		p.refuse(t.pos, "%q after xs[i] (getElem!, getElem? or an explicit proof) is not read", t.text)
 	}
-	return &Node{K: KindApp, C: []*Node{{K: KindID, V: indexHead}, xs, i}}
+	return &Node{K: KindApp, C: []*Node{p.spanned(&Node{K: KindID, V: indexHead}, open), xs, i}}
 }
 
 // indexes reports whether the next token, a "[", is glued to a term's
@@ -954,15 +966,21 @@ const indexHead = "xs[i]"
 // like a postfix, applies to the argument before it. The tree is Lean's
 // own term, Nat.iterate f n.
 func (p *parser) iterate(f *Node) *Node {
+	open := p.i
 	p.next() // ^[
 	n := p.exprStop("]")
 	p.expect("]")
-	return &Node{K: KindApp, C: []*Node{notationName("Nat.iterate"), f, n}}
+	return &Node{K: KindApp, C: []*Node{p.spanned(notationName("Nat.iterate"), open), f, n}}
 }
 
 // prefix parses a term in prefix position: prefix operators, binders,
 // then an application.
 func (p *parser) prefix() *Node {
+	start := p.i
+	return p.spanned(p.prefixTerm(), start)
+}
+
+func (p *parser) prefixTerm() *Node {
 	t := p.peek()
 	if t.kind == tEOF {
 		p.fail("expected a term, found the end")
@@ -973,21 +991,21 @@ func (p *parser) prefix() *Node {
 	switch {
 	case t.text == "-" && t.kind == tSym:
 		p.next()
-		return &Node{K: KindUnary, V: "-", C: []*Node{p.expr(NegPrec)}}
+		return &Node{K: KindUnary, V: "-", C: []*Node{p.expr(form["-"].Prec)}}
 	case (t.text == "¬" || t.text == "!") && t.kind == tSym:
 		p.next()
 		// !b is Bool's not (notation:max "!" b:40 => not b, Init/Prelude):
 		// kept apart from ¬, since a Prop under it is decided
-		return &Node{K: KindUnary, V: t.text, C: []*Node{p.expr(NotArgPrec)}}
+		return &Node{K: KindUnary, V: t.text, C: []*Node{p.expr(form["¬"].Prec)}}
 	case t.text == "√" && t.kind == tSym:
 		p.next()
 		// prefix:max "√" => Real.sqrt (Mathlib/Data/Real/Sqrt.lean): the
 		// argument is a term at max precedence, postfixes included, an
 		// application not: √x⁻¹ is √(x⁻¹), √ f x is (√f) x.
-		return &Node{K: KindApp, C: []*Node{notationName("Real.sqrt"), p.arg()}}
+		return &Node{K: KindApp, C: []*Node{p.at(notationName("Real.sqrt"), p.i-1), p.arg()}}
 	case (t.text == "⋃₀" || t.text == "⋂₀") && t.kind == tSym:
 		p.next()
-		return &Node{K: KindUnary, V: t.text, C: []*Node{p.expr(110)}}
+		return &Node{K: KindUnary, V: t.text, C: []*Node{p.expr(form[t.text].Prec)}}
 	case t.text == "#" && t.kind == tSym:
 		p.next()
 		// scoped prefix:arg "#" => Finset.card (Mathlib/Data/Finset/Card.lean),
@@ -1011,7 +1029,7 @@ func (p *parser) prefix() *Node {
 		p.next()
 		return p.binderTerm(kind)
 	}
-	if bigOps[t.text] {
+	if form[t.text].Kind == "big operator" {
 		p.next()
 		return p.bigOp(t.text)
 	}
@@ -1062,7 +1080,7 @@ func (p *parser) let() *Node {
 	}
 	saved := p.letAt
 	p.letAt = at
-	var typ *Node = &Node{K: KindHole}
+	typ := p.hole()
 	if p.is(":") {
 		p.next()
 		typ = p.expr(0)
@@ -1164,7 +1182,8 @@ func (p *parser) binderTerm(kind Kind) *Node {
 			// rather than read it differently from Lean.
 			p.refuse(p.peek().pos, "a pattern binder ⟨…⟩ (a match on the argument) is not modelled")
 		case p.peek().kind == tIdent && !isKeyword(p.peek().text) || p.is("_"):
-			bs = append(bs, binder{p.next().text, &Node{K: KindHole}})
+			t := p.next()
+			bs = append(bs, binder{t.text, p.hole(), t.pos, t.end, false})
 			bare = true
 			continue
 		}
@@ -1191,12 +1210,12 @@ done:
 	}
 	// Binder predicates: ∀ x ∈ s, ∀ x > 0, ∃ n ≥ 1, ...
 	if t := p.peek(); t.kind == tSym {
-		if op, ok := infix[t.text]; ok && op.prec == 50 {
+		if op, ok := infix[t.text]; ok && op.Prec == 50 {
 			p.binderPredicate(t)
 			p.next()
 			rhs := p.expr(51)
 			for _, b := range bs {
-				preds = append(preds, &Node{K: KindBinary, V: op.norm, C: []*Node{{K: KindID, V: b.name}, rhs}})
+				preds = append(preds, &Node{K: KindBinary, V: op.Norm, C: []*Node{{K: KindID, V: b.name, Lo: b.lo, Hi: b.hi}, rhs}, Lo: b.lo, Hi: rhs.Hi})
 			}
 		}
 	}
@@ -1213,11 +1232,11 @@ done:
 	body := p.expr(0)
 	// ∀ x ∈ s, P  is  ∀ x, x ∈ s → P;  ∃ x ∈ s, P  is  ∃ x, x ∈ s ∧ P.
 	for i := len(preds) - 1; i >= 0; i-- {
+		op := "∧"
 		if kind == KindPi {
-			body = &Node{K: KindBinary, V: "→", C: []*Node{preds[i], body}}
-		} else {
-			body = &Node{K: KindBinary, V: "∧", C: []*Node{preds[i], body}}
+			op = "→"
 		}
+		body = &Node{K: KindBinary, V: op, C: []*Node{preds[i], body}, Lo: preds[i].Lo, Hi: body.Hi}
 	}
 	return wrapBinders(kind, bs, body)
 }
@@ -1243,7 +1262,7 @@ func (p *parser) filterQuantifier(kind Kind) *Node {
 	if op == "∀ᵐ" || op == "∃ᵐ" {
 		keyword = "∂"
 	}
-	b := binder{typ: &Node{K: KindHole}}
+	b := binder{typ: p.hole()}
 	switch {
 	case p.is("("):
 		bs := p.bracketBinder()
@@ -1253,6 +1272,7 @@ func (p *parser) filterQuantifier(kind Kind) *Node {
 		b = bs[0]
 	case p.peek().kind == tIdent && !isKeyword(p.peek().text) || p.is("_"):
 		b.name = p.next().text
+		b.typ = p.hole()
 		if p.is(":") {
 			p.next()
 			b.typ = p.exprStop(keyword)
@@ -1263,10 +1283,11 @@ func (p *parser) filterQuantifier(kind Kind) *Node {
 	if !p.is(keyword) {
 		p.fail("%s is read only as %s x %s l, p (found %q)", op, op, keyword, p.peek().text)
 	}
+	kw := p.i
 	p.next()
 	filter := p.expr(0)
-	if keyword == "∂" {
-		filter = &Node{K: KindApp, C: []*Node{notationName("MeasureTheory.ae"), filter}}
+	if keyword == "∂" { // ∂μ: the filter ae μ
+		filter = p.spanned(&Node{K: KindApp, C: []*Node{p.at(notationName("MeasureTheory.ae"), kw), filter}}, kw)
 	}
 	p.expect(",")
 	body := p.expr(0)
@@ -1276,47 +1297,23 @@ func (p *parser) filterQuantifier(kind Kind) *Node {
 // setBigOps read their binder predicate inside the binder (notation3).
 var setBigOps = map[string]bool{"⋃": true, "⋂": true, "⨆": true, "⨅": true}
 
-// bigOpBodyPrec is the precedence at which each big operator reads its
-// body, as Mathlib declares it:
-//   - ∑ ∏: "," term:67 in the bigsum/bigprod syntax
-//     (Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean);
-//   - ∑' ∏': notation3 "∑' "(...)", "r:67:(scoped f => tsum f) => r
-//     (Mathlib/Topology/Algebra/InfiniteSum/Defs.lean);
-//   - ∫: notation3 "∫ "(...)" in "a".."b", "r:60:(scoped f =>
-//     intervalIntegral f a b volume) => r
-//     (Mathlib/MeasureTheory/Integral/IntervalIntegral.lean) and the
-//     Bochner forms "∫ "(...)", "r:60:(scoped f => f)" ∂"μ:70
-//     (Mathlib/MeasureTheory/Integral/Bochner.lean); ∮ likewise at 60;
-//   - ∫⁻: notation3 "∫⁻ "(...)", "r:60:(scoped f => f)" ∂"μ:70 =>
-//     lintegral μ r, and its "in" and volume forms, at 60
-//     (Mathlib/MeasureTheory/Integral/Lebesgue/Basic.lean);
-//   - ⋃ ⋂ ⨆ ⨅: notation3 "⋃ "(...)", "r:60:(scoped f => iUnion f) => r
-//     (Mathlib/Order/SetNotation.lean).
-var bigOpBodyPrec = map[string]int{"∑": 67, "∏": 67, "∑'": 67, "∏'": 67, "∫": 60, "∫⁻": 60, "∮": 60, "⋃": 60, "⋂": 60, "⨆": 60, "⨅": 60}
-
-// binderPredicates are the relations Lean reads after a bound name (∀ x
-// > 0, ∃ n ∈ s): binder_predicate x " > " y, " ≥ ", " < ", " ≤ ", " ≠ "
-// in Lean core (Init/BinderPredicates.lean) and " ∈ ", " ∉ ", " ⊆ ", " ⊂ ",
-// " ⊇ ", " ⊃ " in Batteries and Mathlib (Batteries/Util/ExtendedBinder.lean,
-// Mathlib/Order/SetNotation.lean). ASCII >= and <=, = and ∣ are none.
-var binderPredicates = map[string]bool{">": true, "≥": true, "<": true, "≤": true, "≠": true, "∈": true, "∉": true, "⊆": true, "⊂": true, "⊇": true, "⊃": true}
-
 // binderPredicate refuses a relation after a bound name that is not a
 // binder predicate of Lean's (∀ x >= 2, ∃ d ∣ n, ∀ x = 3).
 func (p *parser) binderPredicate(t token) {
-	if !binderPredicates[t.text] {
+	if !Is(t.text, BinderPredicate) {
 		p.refuse(t.pos, "%q after a bound name is not one of Lean's binder predicates (> ≥ < ≤ ≠ ∈ ∉ ⊆ ⊂ ⊇ ⊃)", t.text)
 	}
 }
 
 // bigOp reads ∑ i ∈ s, f i and its relatives, the body at the precedence
-// bigOpBodyPrec gives. As Mathlib declares them (bigOpBinders for ∑ ∏,
+// of its row in Forms. As Mathlib declares them (bigOpBinders for ∑ ∏,
 // Batteries' extBinders for the notation3 operators), the binder is one
 // name, with a type or a binder predicate, or parentheses holding one
 // name each: ∑ i j, ∑ x y ∈ s and ∑ (i j : T) do not parse.
 func (p *parser) bigOp(op string) *Node {
 	var names []string
 	var types []*Node
+	var spans [][2]int // of the names (a parenthesis's, or the name's)
 	if p.is("(") {
 		for p.is("(") {
 			at := p.peek().pos
@@ -1326,6 +1323,7 @@ func (p *parser) bigOp(op string) *Node {
 			}
 			names = append(names, bs[0].name)
 			types = append(types, bs[0].typ)
+			spans = append(spans, [2]int{bs[0].lo, bs[0].hi})
 		}
 	} else {
 		for p.peek().kind == tIdent && !isKeyword(p.peek().text) || p.is("_") {
@@ -1334,8 +1332,9 @@ func (p *parser) bigOp(op string) *Node {
 				p.refuse(t.pos, "%s takes one bound name before its comma, or parentheses holding one name each: %s (i) (j), …", op, op)
 			}
 			names = append(names, t.text)
+			spans = append(spans, [2]int{t.pos, t.end})
 		}
-		typ := &Node{K: KindHole}
+		typ := p.hole()
 		if p.is(":") {
 			p.next()
 			typ = p.expr(51)
@@ -1347,7 +1346,7 @@ func (p *parser) bigOp(op string) *Node {
 	if len(names) == 0 {
 		p.fail("expected a bound name after %s", op)
 	}
-	domKind, dom := "all", &Node{K: KindHole}
+	domKind, dom := "all", p.hole()
 	domAt := p.peek().pos
 	integral := op == "∫" || op == "∫⁻" || op == "∮"
 	switch {
@@ -1358,12 +1357,12 @@ func (p *parser) bigOp(op string) *Node {
 	case p.is("∈") || p.is("in"):
 		p.next()
 		domKind, dom = "in", p.expr(51)
-	case p.peek().kind == tSym && infix[p.peek().text].prec == 50:
+	case p.peek().kind == tSym && infix[p.peek().text].Prec == 50:
 		if integral {
 			p.refuse(domAt, "%s takes no binder predicate", op)
 		}
 		p.binderPredicate(p.peek())
-		o := infix[p.next().text].norm
+		o := infix[p.next().text].Norm
 		domKind, dom = o, p.expr(51)
 	}
 	if domKind != "all" && len(names) > 1 {
@@ -1392,13 +1391,14 @@ func (p *parser) bigOp(op string) *Node {
 				p.refuse(at, "the filter of %s %s … with … uses %s, which Lean binds in it", op, name, name)
 			}
 		}
-		dom = &Node{K: KindFilter, C: []*Node{dom, filter}}
+		dom = &Node{K: KindFilter, C: []*Node{dom, filter}, Lo: dom.Lo, Hi: filter.Hi}
 	}
 	p.expect(",")
-	body := p.expr(bigOpBodyPrec[op])
+	body := p.expr(form[op].Prec)
 	// one big node per bound name, innermost last
 	for i := len(names) - 1; i >= 0; i-- {
-		body = &Node{K: KindBig, V: op + "|" + domKind, C: []*Node{{K: KindBoundVar, V: names[i]}, types[i], dom, body}}
+		bv := &Node{K: KindBoundVar, V: names[i], Lo: spans[i][0], Hi: spans[i][1]}
+		body = &Node{K: KindBig, V: op + "|" + domKind, C: []*Node{bv, types[i], dom, body}, Lo: bv.Lo, Hi: body.Hi}
 	}
 	return body
 }
@@ -1413,11 +1413,13 @@ func (p *parser) modulus() *Node {
 	if !ok || modulusWords[kw] == "" {
 		p.fail("≡ is Lean notation only with [MOD n], [ZMOD n], [PMOD p] or [SMOD U] glued after it, found %q", p.peek().text)
 	}
+	open := p.i
 	p.next()
 	p.next()
+	w := p.spanned(&Node{K: KindID, V: kw}, open)
 	n := p.expr(0)
 	p.expect("]")
-	return &Node{K: KindApp, C: []*Node{{K: KindID, V: kw}, n}}
+	return p.spanned(&Node{K: KindApp, C: []*Node{w, n}}, open)
 }
 
 // modulusWords are the words of the "[MOD" tokens.
@@ -1468,17 +1470,19 @@ func (p *parser) glued(k int) bool {
 // nhdsWithin x (Set.Iic x), ...; Mathlib/Topology/Defs/Filter.lean), so
 // these read only glued; "𝓝 [s] x" is 𝓝 applied to a list.
 func (p *parser) nhdsWithin() *Node {
+	nhds := p.i - 1
 	p.next() // [
 	var within func(x *Node) *Node
 	if op := p.peek().text; p.peek().kind == tSym && p.glued(1) && p.tok(p.i+1).text == "]" {
-		if set, ok := nhdsSides[op]; ok {
+		if set := PropsOf(op).Nhds; set != "" {
 			p.next()
 			p.next()
+			lo, hi := p.toks[p.i-3].pos, p.toks[p.i-1].end // [≤]
 			within = func(x *Node) *Node {
 				if op == "≠" { // (@singleton _ (Set _) Set.instSingletonSet x)ᶜ
-					return &Node{K: KindPostfix, V: "ᶜ", C: []*Node{{K: KindSetLit, C: []*Node{cloneNode(x)}}}}
+					return &Node{K: KindPostfix, V: "ᶜ", C: []*Node{{K: KindSetLit, C: []*Node{cloneNode(x)}, Lo: lo, Hi: x.Hi}}, Lo: lo, Hi: x.Hi}
 				}
-				return &Node{K: KindApp, C: []*Node{{K: KindID, V: set}, cloneNode(x)}}
+				return &Node{K: KindApp, C: []*Node{{K: KindID, V: set, Lo: lo, Hi: hi}, cloneNode(x)}, Lo: lo, Hi: x.Hi}
 			}
 		}
 	}
@@ -1490,17 +1494,15 @@ func (p *parser) nhdsWithin() *Node {
 		p.expect("]")
 		within = func(*Node) *Node { return s }
 	}
+	head := p.spanned(notationName("nhdsWithin"), nhds)
 	x := p.expr(100)
-	return &Node{K: KindApp, C: []*Node{notationName("nhdsWithin"), x, within(x)}}
+	return &Node{K: KindApp, C: []*Node{head, x, within(x)}}
 }
-
-// nhdsSides are the sets of the one-sided neighbourhood tokens.
-var nhdsSides = map[string]string{"≠": "{x}ᶜ", "≥": "Set.Ici", "≤": "Set.Iic", ">": "Set.Ioi", "<": "Set.Iio"}
 
 // cloneNode copies a tree, so that a term the notation repeats is two
 // subtrees (the normalizer indexes nodes by identity).
 func cloneNode(n *Node) *Node {
-	c := &Node{K: n.K, V: n.V, C: make([]*Node, len(n.C))}
+	c := n.with(make([]*Node, len(n.C)))
 	for i, k := range n.C {
 		c.C[i] = cloneNode(k)
 	}
@@ -1509,6 +1511,11 @@ func cloneNode(n *Node) *Node {
 
 // atom parses an identifier, literal or bracketed term.
 func (p *parser) atom() *Node {
+	start := p.i
+	return p.spanned(p.atomTerm(start), start)
+}
+
+func (p *parser) atomTerm(start int) *Node {
 	t := p.next()
 	switch t.kind {
 	case tIdent:
@@ -1535,7 +1542,7 @@ func (p *parser) atom() *Node {
 	case "(":
 		n := p.paren()
 		for p.peek().kind == tProj {
-			n = &Node{K: KindProj, V: p.next().text, C: []*Node{n}}
+			n = p.spanned(&Node{K: KindProj, V: p.next().text, C: []*Node{n}}, start)
 		}
 		return n
 	case "⟨":
@@ -1572,7 +1579,7 @@ func (p *parser) atom() *Node {
 		p.stop = p.stop[:len(p.stop)-3]
 		if c := p.peek().text; c == "‖₊" || c == "‖ₑ" {
 			p.next()
-			return &Node{K: KindApp, C: []*Node{notationName(map[string]string{"‖₊": "nnnorm", "‖ₑ": "enorm"}[c]), inner}}
+			return &Node{K: KindApp, C: []*Node{p.at(notationName(map[string]string{"‖₊": "nnnorm", "‖ₑ": "enorm"}[c]), p.i-1), inner}}
 		}
 		p.expect("‖")
 		return &Node{K: KindNorm, C: []*Node{inner}}
@@ -1581,9 +1588,10 @@ func (p *parser) atom() *Node {
 		// macro_rules ![a, b] => vecCons a ![b], ![] => vecEmpty
 		// (Mathlib/Data/Fin/VecNotation.lean): the term it unfolds to.
 		items := p.items("]")
-		n := notationName("Matrix.vecEmpty")
+		n := p.at(notationName("Matrix.vecEmpty"), p.i-1)
 		for i := len(items) - 1; i >= 0; i-- {
-			n = &Node{K: KindApp, C: []*Node{notationName("Matrix.vecCons"), items[i], n}}
+			cons := &Node{K: KindID, V: notationMark + "Matrix.vecCons", Lo: items[i].Lo, Hi: items[i].Hi}
+			n = &Node{K: KindApp, C: []*Node{cons, items[i], n}, Lo: items[i].Lo, Hi: n.Hi}
 		}
 		return n
 	case "⌊":
@@ -1658,6 +1666,7 @@ func (p *parser) items(close string) []*Node {
 
 // paren reads (e), (e : T), (a, b), (), (· + 1).
 func (p *parser) paren() *Node {
+	open := p.i - 1
 	saved, savedLet := p.stop, p.letAt
 	p.stop, p.letAt = nil, -1 // withoutPosition (Term.paren)
 	defer func() { p.stop, p.letAt = saved, savedLet }()
@@ -1681,7 +1690,7 @@ func (p *parser) paren() *Node {
 		p.next()
 		typ := p.expr(0)
 		p.expect(")")
-		return cdotFunction(&Node{K: KindAscription, C: []*Node{e, typ}})
+		return cdotFunction(p.spanned(&Node{K: KindAscription, C: []*Node{e, typ}}, open))
 	case p.is(","):
 		items := []*Node{e}
 		for p.is(",") {
@@ -1689,10 +1698,10 @@ func (p *parser) paren() *Node {
 			items = append(items, p.expr(0))
 		}
 		p.expect(")")
-		return cdotFunction(&Node{K: KindTuple, C: items})
+		return cdotFunction(p.spanned(&Node{K: KindTuple, C: items}, open))
 	}
 	p.expect(")")
-	return cdotFunction(&Node{K: KindParen, C: []*Node{e}})
+	return cdotFunction(p.spanned(&Node{K: KindParen, C: []*Node{e}}, open))
 }
 
 // cdotFunction makes the parentheses n a function when the term inside
@@ -1708,7 +1717,7 @@ func cdotFunction(n *Node) *Node {
 	replace = func(x *Node) *Node {
 		if x.K == KindID && x.V == "·" {
 			count++
-			return &Node{K: KindID, V: fmt.Sprintf("·%d", count)}
+			return &Node{K: KindID, V: fmt.Sprintf("·%d", count), Lo: x.Lo, Hi: x.Hi}
 		}
 		if len(x.C) == 0 || x != n && (x.K == KindParen || x.K == KindTuple || x.K == KindAscription || x.K == KindLambda && strings.HasPrefix(x.V, "·")) {
 			return x // inner parentheses took their own ·s
@@ -1726,11 +1735,11 @@ func cdotFunction(n *Node) *Node {
 		if kids == nil {
 			return x
 		}
-		return &Node{K: x.K, V: x.V, C: kids}
+		return x.with(kids)
 	}
 	body := replace(n)
 	for i := count; i >= 1; i-- {
-		body = &Node{K: KindLambda, V: fmt.Sprintf("·%d", i), C: []*Node{{K: KindHole}, body}}
+		body = &Node{K: KindLambda, V: fmt.Sprintf("·%d", i), C: []*Node{{K: KindHole, Lo: n.Lo, Hi: n.Lo}, body}, Lo: n.Lo, Hi: n.Hi}
 	}
 	return body
 }
@@ -1738,6 +1747,7 @@ func cdotFunction(n *Node) *Node {
 // brace reads {x | p}, {x : T | p}, {x ∈ s | p}, {a, b}, {}, or a
 // structure instance.
 func (p *parser) brace() *Node {
+	open := p.i - 1
 	saved := p.stop
 	p.stop = nil
 	defer func() { p.stop = saved }()
@@ -1747,7 +1757,7 @@ func (p *parser) brace() *Node {
 	}
 	// structure instance: { x := 1, y := 2 }, { s with x := 1 }
 	if p.peek().kind == tIdent && p.tok(p.i+1).text == ":=" {
-		return p.structInstance(nil)
+		return p.structInstance(nil, open)
 	}
 	if p.is("(") {
 		save := p.i
@@ -1767,7 +1777,7 @@ func (p *parser) brace() *Node {
 	first := p.exprStop("|")
 	if p.is("with") {
 		p.next()
-		return p.structInstance(first)
+		return p.structInstance(first, open)
 	}
 	if p.is("|") { // {f x | x ∈ s} style image builder
 		p.next()
@@ -1796,22 +1806,24 @@ func (p *parser) brace() *Node {
 // is "struct" over a "with" node (the structure updated, or a hole) and
 // one "field" node per field (V = name), sorted by name: the order of
 // named fields does not matter.
-func (p *parser) structInstance(src *Node) *Node {
+func (p *parser) structInstance(src *Node, open int) *Node {
 	if src == nil {
-		src = &Node{K: KindHole}
+		src = p.hole()
 	}
+	with := &Node{K: KindWith, C: []*Node{src}, Lo: src.Lo, Hi: src.Hi}
 	var fields []*Node
 	for p.peek().kind == tIdent {
+		at := p.i
 		name := p.next().text
 		p.expect(":=")
-		fields = append(fields, &Node{K: KindField, V: name, C: []*Node{p.expr(0)}})
+		fields = append(fields, p.spanned(&Node{K: KindField, V: name, C: []*Node{p.expr(0)}}, at))
 		if !p.is(",") {
 			break
 		}
 		p.next()
 	}
 	sort.SliceStable(fields, func(i, j int) bool { return fields[i].V < fields[j].V })
-	n := &Node{K: KindStruct, C: append([]*Node{{K: KindWith, C: []*Node{src}}}, fields...)}
+	n := p.spanned(&Node{K: KindStruct, C: append([]*Node{with}, fields...)}, open)
 	if p.is(":") {
 		p.next()
 		n = &Node{K: KindAscription, C: []*Node{n, p.expr(0)}}
@@ -1844,8 +1856,9 @@ func (p *parser) tryPatternBuilder() (ok bool, n *Node) {
 			ok = false
 		}
 	}()
+	open := p.i
 	p.expect("(")
-	var names []string
+	var names []token
 	seen := map[string]bool{}
 	for {
 		t := p.next()
@@ -1853,7 +1866,7 @@ func (p *parser) tryPatternBuilder() (ok bool, n *Node) {
 			return false, nil
 		}
 		seen[t.text] = true
-		names = append(names, t.text)
+		names = append(names, t)
 		if p.is(")") {
 			break
 		}
@@ -1869,9 +1882,10 @@ func (p *parser) tryPatternBuilder() (ok bool, n *Node) {
 	body := p.expr(0)
 	p.expect("}")
 	for i := len(names) - 1; i >= 0; i-- {
-		body = &Node{K: KindLambda, V: names[i], C: []*Node{{K: KindHole}, body}}
+		t := names[i]
+		body = &Node{K: KindLambda, V: t.text, C: []*Node{{K: KindHole, Lo: t.end, Hi: t.end}, body}, Lo: t.pos, Hi: body.Hi}
 	}
-	pattern := &Node{K: KindPattern, V: strconv.Itoa(len(names)), C: []*Node{body}}
+	pattern := &Node{K: KindPattern, V: strconv.Itoa(len(names)), C: []*Node{body}, Lo: p.toks[open].pos, Hi: body.Hi}
 	return true, &Node{K: KindSetOf, V: "_", C: []*Node{typ, pattern}}
 }
 
@@ -1890,7 +1904,7 @@ func (p *parser) tryBuilder() (ok bool, n *Node) {
 		return false, nil
 	}
 	name := p.next().text
-	typ := &Node{K: KindHole}
+	typ := p.hole()
 	switch {
 	case p.is(":"):
 		p.next()
@@ -1983,10 +1997,7 @@ func propLike(n *Node) bool {
 	case KindID:
 		return n.V == "True" || n.V == "False"
 	case KindBinary:
-		return propOps[n.V]
+		return Is(n.V, PropValued)
 	}
 	return false
 }
-
-var propOps = map[string]bool{"=": true, "≠": true, "<": true, "≤": true, ">": true, "≥": true, "∣": true, "∈": true, "∉": true,
-	"⊆": true, "⊂": true, "⊇": true, "⊃": true, "∧": true, "∨": true, "↔": true, "≡": true, "=ᶠ": true, "≤ᶠ": true, "=ᵐ": true, "≤ᵐ": true}

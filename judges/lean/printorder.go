@@ -67,9 +67,10 @@ func (p *printer) top() *printFrame {
 }
 
 // printFrame is a node being printed and the step of its print next
-// made: 0 the "(" of a node with children; 1 its kind; 2 the ":" before
-// its value; 3 the value; 4+2i the space before child i and 5+2i the
-// child; then the ")".
+// made (Node.writeUpTo's pieces): 0 the "(" of a node with children; 1
+// its kind; 2 the ":" before its value; 3 the "[" of an instance binder;
+// 4 the value; 5+2i the space before child i and 6+2i the child; then
+// the ")".
 type printFrame struct {
 	n    *Node
 	step int
@@ -97,18 +98,24 @@ func (p *printer) next() (string, bool) {
 			return n.K.String(), true
 		case 2:
 			f.step = 3
-			if n.V != "" {
+			if n.V != "" || n.Inst {
 				return ":", true
 			}
 			continue
 		case 3:
 			f.step = 4
+			if n.Inst { // an instance binder: kind:[name (writeHead)
+				return "[", true
+			}
+			continue
+		case 4:
+			f.step = 5
 			if n.V != "" {
 				return n.V, true
 			}
 			continue
 		}
-		i := (f.step - 4) / 2
+		i := (f.step - 5) / 2
 		if i >= len(n.C) {
 			p.n--
 			if !leaf {
@@ -116,7 +123,7 @@ func (p *printer) next() (string, bool) {
 			}
 			continue
 		}
-		if f.step%2 == 0 {
+		if f.step%2 == 1 {
 			f.step++
 			return " ", true
 		}

@@ -34,7 +34,9 @@ func TestComparePrinted(t *testing.T) {
 		leaf(long), leaf(long+"y"), leaf(long+"z"), leaf(long[:299]+"w"),
 		app(leaf(long), leaf("a")), app(leaf(long), leaf("b")), app(leaf(long)), app(leaf(long), leaf(long)),
 		app(leaf(long), leaf(long), leaf("a")), app(app(leaf(long), leaf(long)), leaf("a")),
-		&Node{K: KindApp, C: []*Node{leaf(long), nil}}, leaf(""), app())
+		&Node{K: KindApp, C: []*Node{leaf(long), nil}}, leaf(""), app(),
+		&Node{K: KindPi, V: "x", Inst: true, C: []*Node{leaf("a"), leaf("b")}}, &Node{K: KindPi, Inst: true, C: []*Node{leaf("a"), leaf("b")}},
+		&Node{K: KindPi, V: "x", C: []*Node{leaf("a"), leaf("b")}}, &Node{K: KindID, Inst: true})
 	// nested past the printer's 32 fixed frames
 	for _, depth := range []int{31, 32, 33, 80} {
 		for _, tip := range []string{"a", "b"} {

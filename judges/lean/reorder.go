@@ -59,7 +59,7 @@ func (l usageLabel) write(b *strings.Builder) {
 		b.WriteString(l.n.V)
 	}
 	b.WriteString("@")
-	if l.n.K == KindBinary && (symmetric[l.n.V] || chains[l.n.V]) {
+	if l.n.K == KindBinary && (Is(l.n.V, Symmetric) || Is(l.n.V, Chain)) {
 		b.WriteString("*")
 	} else {
 		b.WriteString(strconv.Itoa(l.i))
@@ -78,7 +78,7 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 		return nil, false
 	}
 	run, body, ok := binderRun(n, top)
-	if !ok {
+	if !ok || z.keeps() {
 		return nil, false
 	}
 	after, ok := z.dependencies(run, body, env)
@@ -102,7 +102,7 @@ func (z *normalizer) reorder(n *Node, env map[string]string, level, depth int, t
 // top-level chain or in a proposition.
 func binderRun(n *Node, top bool) (run []*Node, body *Node, ok bool) {
 	m := n
-	for m.K == n.K && len(m.C) == 2 && !strings.HasPrefix(m.V, "[") && !strings.HasPrefix(m.V, "⟨") && len(run) <= maxRun {
+	for m.K == n.K && len(m.C) == 2 && !m.Inst && !strings.HasPrefix(m.V, "⟨") && len(run) <= maxRun {
 		run = append(run, m)
 		m = m.C[1]
 	}
@@ -114,7 +114,8 @@ func binderRun(n *Node, top bool) (run []*Node, body *Node, ok bool) {
 
 // dependencies returns after[i][j]: binder j must stay after binder i,
 // because one's type names the other (i before j: j depends on i; i after
-// j: the name in j's type is an outer variable that i would capture). A
+// j: the name in j's type is an outer variable that i would capture), or
+// both types use a name whose type Lean infers (order.go). A
 // run that binds a name twice (shadowing) keeps its order: ok is false.
 //
 // Three kinds of binder keep their place among the whole run: one holding
@@ -146,6 +147,7 @@ func (z *normalizer) dependencies(run []*Node, body *Node, env map[string]string
 			}
 		}
 	}
+	z.keepInferredOrder(run, after)
 	passed := -1 // whether a name of the run is passed to a function or named in a type: unknown yet
 	for i, b := range run {
 		pin := pinned(b.C[0])
@@ -402,7 +404,7 @@ func rebuild(run []*Node, order []int, body *Node) *Node {
 	chain := body
 	for k := len(order) - 1; k >= 0; k-- {
 		b := run[order[k]]
-		chain = &Node{K: b.K, V: b.V, C: []*Node{b.C[0], chain}}
+		chain = b.with([]*Node{b.C[0], chain})
 	}
 	return chain
 }

@@ -37,7 +37,7 @@ func init() {
 	// Only names through which lean-ast decides are reserved: a local
 	// Fin or ZMod, or a local id, can only leave a pair undecided (the
 	// modular and boundary rules refuse to decide).
-	for _, m := range []map[string]string{numericArgs, numericResults, atomConstants, nhdsSides} {
+	for _, m := range []map[string]string{numericArgs, numericResults, atomConstants} {
 		for k, v := range m {
 			add(k)
 			if !strings.ContainsAny(v, "{}ᶜ|∅⊤⊥01") {
@@ -66,7 +66,7 @@ func shadowsGlobal(n *Node) string {
 	name := ""
 	switch {
 	case binderKinds[n.K]:
-		name = strings.TrimPrefix(n.V, "[")
+		name = n.V
 	case n.K == KindBig && len(n.C) > 0:
 		name = n.C[0].V
 	}

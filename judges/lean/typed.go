@@ -26,8 +26,8 @@ import (
 //     type ℕ or ℤ, where / truncates and 2.0 is not a literal) numerals
 //     stay as written.
 func typed(n *Node, env map[string]string) *Node {
-	if n == nil {
-		return nil
+	if n == nil || decidableConstruct(n) != "" {
+		return n
 	}
 	switch {
 	case binderKinds[n.K]:
@@ -40,14 +40,14 @@ func typed(n *Node, env map[string]string) *Node {
 		if n.K != KindSep && len(n.C) > 1 {
 			class = typeClass(n.C[0])
 		}
-		name := strings.TrimPrefix(n.V, "[")
+		name := n.V
 		kids[last] = withType(env, name, class, func(env map[string]string) *Node { return typed(n.C[last], env) })
-		return &Node{K: n.K, V: n.V, C: kids}
+		return n.with(kids)
 	case n.K == KindBig:
 		body := withType(env, n.C[0].V, typeClass(n.C[1]), func(env map[string]string) *Node { return typed(n.C[3], env) })
 		return &Node{K: n.K, V: n.V, C: []*Node{n.C[0], typed(n.C[1], env), typed(n.C[2], env), body}}
-	case n.K == KindBinary && len(n.C) == 2 && latticeToSet[n.V] != "" && (isSet(n.C[0], env) || isSet(n.C[1], env)):
-		return typed(&Node{K: KindBinary, V: latticeToSet[n.V], C: n.C}, env)
+	case n.K == KindBinary && len(n.C) == 2 && PropsOf(n.V).OnSets != "" && (isSet(n.C[0], env) || isSet(n.C[1], env)):
+		return typed(&Node{K: KindBinary, V: PropsOf(n.V).OnSets, C: n.C}, env)
 	case inComponent(n):
 		return foldComponent(n, env, "")
 	case n.K == KindAscription && len(n.C) == 2:
@@ -70,7 +70,7 @@ func typed(n *Node, env map[string]string) *Node {
 	for i, c := range n.C {
 		kids[i] = typed(c, env)
 	}
-	return &Node{K: n.K, V: n.V, C: kids}
+	return n.with(kids)
 }
 
 // withType calls f with env extending env by name's type class, changed
@@ -82,8 +82,6 @@ func withType(env map[string]string, name, class string, f func(map[string]strin
 	}
 	return withBinding(env, name, class, f)
 }
-
-var latticeToSet = map[string]string{"≤": "⊆", "<": "⊂", "⊓": "∩", "⊔": "∪"}
 
 // setFunctions return a Set or a Finset.
 var setFunctions = map[string]bool{
@@ -138,17 +136,15 @@ func typeClass(t *Node) string {
 	return ""
 }
 
-// componentOps are elaborated together by binop%/binrel%: the operands of
-// +, -, *, /, unary -, the base of ^ (rightact%), and both sides of =, <, ≤.
-var componentOps = map[string]bool{"+": true, "-": true, "*": true, "/": true, "^": true, "=": true, "<": true, "≤": true}
-
+// inComponent: the table's Component operators and unary - are elaborated
+// together by binop%/binrel% (the base of ^ by rightact%).
 func inComponent(n *Node) bool {
-	return (n.K == KindBinary && componentOps[n.V] && len(n.C) == 2) || (n.K == KindUnary && n.V == "-")
+	return (n.K == KindBinary && Is(n.V, Component) && len(n.C) == 2) || (n.K == KindUnary && n.V == "-")
 }
 
 // isRelation: a relation is the root of its component; one inside
 // another component is a leaf there (a Prop), elaborated on its own.
-func isRelation(n *Node) bool { return n.K == KindBinary && (n.V == "=" || n.V == "<" || n.V == "≤") }
+func isRelation(n *Node) bool { return n.K == KindBinary && Is(n.V, Component|PropValued) }
 
 // leaves collects the leaves of the component at n (not the exponents of ^).
 func leaves(n *Node, out []*Node, root bool) []*Node {
@@ -231,7 +227,7 @@ func foldComponent(n *Node, env map[string]string, seed string) *Node {
 			}
 			kids[i] = walk(c, false)
 		}
-		out := &Node{K: n.K, V: n.V, C: kids}
+		out := n.with(kids)
 		if fold && out.K == KindBinary && out.V == "/" && kids[0].K == KindNum && kids[1].K == KindNum {
 			a, ok1 := numValue(kids[0].V)
 			b, ok2 := numValue(kids[1].V)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
+	"flag"
 
 	"fmt"
 	"hash/fnv"
@@ -26,6 +27,10 @@ type judgedPair struct {
 }
 
 // line is the pair's row of the verdict golden.
+// showMoves picks the verdict changes TestVerdictGolden shows in full
+// (their move contains it: -show 'E:equal-as-written U:').
+var showMoves = flag.String("show", "", "show the changed verdicts whose move (corpus golden -> now) contains this")
+
 func (p *judgedPair) line() string {
 	h := fnv.New64a()
 	h.Write([]byte(p.a))
@@ -175,8 +180,9 @@ func TestVerdictGolden(t *testing.T) {
 		if w == g {
 			continue
 		}
-		moves[fmt.Sprintf("%s %s -> %s", p.corpus, w, g)]++
-		if shown < 10 {
+		move := fmt.Sprintf("%s %s -> %s", p.corpus, w, g)
+		moves[move]++
+		if shown < 10 && strings.Contains(move, *showMoves) {
 			shown++
 			t.Errorf("%s pair %s: golden %s, now %s (%s / %s)\n  a: %s\n  b: %s", p.corpus, f[1], w, g, p.ab.Why, p.ba.Why, clipString(p.a), clipString(p.b))
 		}

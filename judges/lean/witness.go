@@ -78,7 +78,7 @@ func pointsFor(a, b *Node) map[string][]*big.Rat {
 	found := map[string]*big.Rat{}
 	var walk func(n *Node)
 	walk = func(n *Node) {
-		if n.K == KindNum || n.K == KindBinary && arithmetic[n.V] && !hasFreeVariable(n) {
+		if n.K == KindNum || n.K == KindBinary && Is(n.V, Arithmetic) && !hasFreeVariable(n) {
 			// a numeral, or a term of numerals (2 * 3), worked out
 			if v, st := evalConstant(n, evalRat, 0); st == evalOK && v.Num().BitLen() < 64 && v.Denom().BitLen() < 64 {
 				found[v.RatString()] = v
@@ -231,7 +231,7 @@ var functions = []func(args []*big.Rat) *big.Rat{
 func isProposition(n *Node) bool {
 	switch n.K {
 	case KindBinary:
-		return propOps[n.V]
+		return Is(n.V, PropValued)
 	case KindUnary:
 		return n.V == "¬"
 	case KindExists:
@@ -526,16 +526,13 @@ func (e *evaluator) mixed(n *Node, t string) bool {
 	return false
 }
 
-// arithmetic are the operators of binop%'s trees that lean-ast computes.
-var arithmetic = map[string]bool{"+": true, "-": true, "*": true, "/": true, "%": true}
-
 // treeType is the largest type among the leaves of n's binop% tree ("" when
 // only numerals), and whether lean-ast reads all its leaves.
 func (e *evaluator) treeType(n *Node) (string, bool) {
 	switch {
 	case n.K == KindParen || n.K == KindUnary && n.V == "-":
 		return e.treeType(n.C[0])
-	case n.K == KindBinary && (arithmetic[n.V] || n.V == "^") && len(n.C) == 2:
+	case n.K == KindBinary && (Is(n.V, Arithmetic) || n.V == "^") && len(n.C) == 2:
 		l, okl := e.treeType(n.C[0])
 		if n.V == "^" {
 			return l, okl // the exponent is its own tree
@@ -676,7 +673,7 @@ func (e *evaluator) value(n *Node, t string) (*big.Rat, bool) {
 		if n.V == "^" {
 			return e.power(n, t)
 		}
-		if !arithmetic[n.V] {
+		if !Is(n.V, Arithmetic) {
 			return nil, false
 		}
 		x, okx := e.value(n.C[0], t)

@@ -39,7 +39,7 @@ func toTree(n *lean.Node) *Tree {
 	switch n.K {
 	case lean.KindBinary:
 		label = n.V
-		if associative[n.V] {
+		if lean.Is(n.V, lean.Associative) {
 			// a + b + c and a + (b + c) are one n-ary node: the grouping of
 			// an associative operator carries no meaning
 			for _, c := range flatten(n, n.V) {
@@ -83,9 +83,6 @@ func GTEDScore(reference, candidate string) (score float64, decidedBy string, ok
 	}
 	return Similarity(a, b), "gted", true
 }
-
-// associative operators become n-ary nodes in the operator tree.
-var associative = map[string]bool{"+": true, "*": true, "∧": true, "∨": true, "∪": true, "∩": true}
 
 func flatten(n *lean.Node, op string) []*lean.Node {
 	if n.K == lean.KindBinary && n.V == op && len(n.C) == 2 {
