@@ -33,8 +33,10 @@ func (j LeanJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decisio
 			}
 		}
 		names, instances := lean.HeaderContext(p.Header)
-		gold, pred := golds.prepare(p, names, instances), lean.Prepare(p.Pred)
+		opens := lean.HeaderOpens(p.Header)
+		gold, pred := golds.prepare(p, names, instances, opens), lean.Prepare(p.Pred)
 		pred.InHeaderContext(names, instances)
+		pred.InHeaderOpens(opens)
 		res, why := lean.ComparePrepared(gold, pred)
 		switch res {
 		case lean.Same:
@@ -45,6 +47,7 @@ func (j LeanJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decisio
 		if p.FormalStatement != "" {
 			stmt := lean.Prepare(p.FormalStatement)
 			stmt.InHeaderContext(names, instances)
+			stmt.InHeaderOpens(opens)
 			if r, _ := lean.ComparePrepared(stmt, pred); r == lean.Same {
 				if r, _ := lean.ComparePrepared(stmt, gold); r != lean.Same {
 					return eval.NotEquivalent, "the prediction repeats the misaligned statement, which the gold corrects"
@@ -89,20 +92,24 @@ func newSharedGolds(pairs []eval.Pair) *sharedGolds {
 	return s
 }
 
-// prepare is p's gold read under the header context (names, instances).
-func (s *sharedGolds) prepare(p eval.Pair, names, instances string) *lean.Prepared {
-	k := [2]string{p.Header, p.Gold}
-	if !s.repeated[k] { // read only: no lock
+// prepare is p's gold read under its header (HeaderContext's names and
+// instances, HeaderOpens' opens), set before the gold is shared.
+func (s *sharedGolds) prepare(p eval.Pair, names, instances string, opens []string) *lean.Prepared {
+	read := func() *lean.Prepared {
 		g := lean.Prepare(p.Gold)
 		g.InHeaderContext(names, instances)
+		g.InHeaderOpens(opens)
 		return g
+	}
+	k := [2]string{p.Header, p.Gold}
+	if !s.repeated[k] { // read only: no lock
+		return read()
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	g := s.ready[k]
 	if g == nil {
-		g = lean.Prepare(p.Gold)
-		g.InHeaderContext(names, instances)
+		g = read()
 		s.ready[k] = g
 	}
 	return g

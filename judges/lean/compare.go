@@ -44,8 +44,8 @@ func CompareCode(a, b string) Verdict {
 // Prepared is a statement read once for several comparisons (a judge
 // compares the prediction with the gold and with the misaligned
 // statement, and pairs may share a gold): parsed at once, normalized when
-// first needed. Once InHeaderContext, if called, has returned, it is safe
-// for concurrent use (each tree is made once).
+// first needed. Once InHeaderContext and InHeaderOpens, if called, have
+// returned, it is safe for concurrent use (each tree is made once).
 type Prepared struct {
 	st      *Statement
 	err     error
@@ -63,6 +63,7 @@ type Prepared struct {
 	// headerNames and headerInstances are why the sample's header may
 	// give names and notation other meanings (InHeaderContext), or "".
 	headerNames, headerInstances string
+	headerOpens                  []string // InHeaderOpens
 }
 
 // Prepare reads s for ComparePrepared.
@@ -251,6 +252,11 @@ func Decide(a, b *Prepared) Verdict {
 		// theorem Int.t opens Int for its own statement: floor is
 		// Int.floor there and Nat.floor in theorem Nat.t
 		return Verdict{Undecided, CodeNamespace, fmt.Sprintf("the theorems are in different namespaces (%q and %q), where the same name may mean different constants", ns, nsb)}
+	}
+	for _, p := range [][2]*Prepared{{a, b}, {b, a}} {
+		if ns := unopenedScope(p[0], p[1]); ns != "" {
+			return Verdict{Undecided, CodeScopedNotation, fmt.Sprintf("a statement uses notation scoped in %s, which neither the header nor the statement opens and the other statement does not use: Lean reads it only under open %s", ns, ns)}
+		}
 	}
 	if a.opens != "" || b.opens != "" {
 		return sameTokens(a, b)
