@@ -228,12 +228,12 @@ func isProposition(n *Node) bool {
 // functions it stands for, bound names by position, nothing moved or
 // rewritten.
 func (p *Prepared) elaborated() *Node {
-	if p.elab == nil {
+	p.once.elab.Do(func() {
 		tree := desugar(unparen(p.st.Tree, namesMayResolve(p) == ""))
 		z := &normalizer{}
-		z.occ = newOccIndex(tree)
+		z.index(tree)
 		p.elab = z.alpha(tree, nil, 0, 0, false, 0)
-	}
+	})
 	return p.elab
 }
 
