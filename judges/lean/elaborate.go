@@ -1,6 +1,9 @@
 package lean
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The elaboration pass: the type of a term or of a binder's type, read in
 // one place from binders, ascriptions and a table of Mathlib names, as a
@@ -138,7 +141,11 @@ func (f Type) apply(k int) Type {
 // bound without one), changed in place as a pass enters and leaves
 // binders; inside a pattern binder (⟨a, b⟩) every type is forgotten.
 type scope struct {
-	types    map[string]Type
+	types map[string]Type
+	// uses are the names each bound name's written type mentions (n in
+	// a : ZMod n): a binder that shadows one of them makes that type
+	// unknown, since the name no longer means the binder it meant
+	uses     map[string][]string
 	forget   int
 	anyOrder bool // SimilarityForm: every precondition of orient taken as met
 }
@@ -151,7 +158,58 @@ func (s *scope) bind(name string, t *Node) (restore func()) {
 		ty = readType(t)
 	}
 	ty.Inferred = t == nil || hasKind(t, KindHole)
-	return s.bindType(name, ty)
+	var uses []string
+	if t != nil {
+		uses = namesIn(t, uses)
+	}
+	if len(uses) == 0 && len(s.uses) == 0 {
+		return s.bindType(name, ty)
+	}
+	if s.uses == nil {
+		s.uses = map[string][]string{}
+	}
+	// a type that mentions name is unknown while this binding shadows the
+	// name it meant ((n : ℕ) (a : ZMod n) (n : ℕ) (b : ZMod n): a and b
+	// have two types)
+	var hidden []string
+	for k, us := range s.uses {
+		if k != name && slices.Contains(us, name) {
+			if _, bound := s.types[k]; bound {
+				hidden = append(hidden, k)
+			}
+		}
+	}
+	saved := make([]Type, len(hidden))
+	for i, k := range hidden {
+		saved[i] = s.types[k]
+		s.types[k] = unknownType
+	}
+	oldUses, hadUses := s.uses[name]
+	s.uses[name] = uses
+	unbind := s.bindType(name, ty)
+	return func() {
+		unbind()
+		if hadUses {
+			s.uses[name] = oldUses
+		} else {
+			delete(s.uses, name)
+		}
+		for i, k := range hidden {
+			s.types[k] = saved[i]
+		}
+	}
+}
+
+// namesIn appends the heads of the names n mentions.
+func namesIn(n *Node, out []string) []string {
+	if n.K == KindID {
+		head, _, _ := strings.Cut(n.V, ".")
+		return append(out, head)
+	}
+	for _, c := range n.C {
+		out = namesIn(c, out)
+	}
+	return out
 }
 
 func (s *scope) bindType(name string, ty Type) (restore func()) {

@@ -49,7 +49,7 @@ func typed(n *Node, env *scope) *Node {
 		body := typed(n.C[3], env)
 		restore()
 		return &Node{K: n.K, V: n.V, C: []*Node{n.C[0], typed(n.C[1], env), typed(n.C[2], env), body}}
-	case n.K == KindBinary && len(n.C) == 2 && PropsOf(n.V).OnSets != "" && (isSet(n.C[0], env) || isSet(n.C[1], env)):
+	case n.K == KindBinary && len(n.C) == 2 && PropsOf(n.V).OnSets != "" && sameSetKind(n.C[0], n.C[1], env):
 		return typed(&Node{K: KindBinary, V: PropsOf(n.V).OnSets, C: n.C}, env)
 	case inComponent(n):
 		return foldComponent(n, env, unknownType)
@@ -78,6 +78,28 @@ func typed(n *Node, env *scope) *Node {
 
 // isSet reports whether n is known to be a Set or a Finset.
 func isSet(n *Node, env *scope) bool { return env.typeOf(n).K == TSet }
+
+// sameSetKind is the precondition of reading ≤ < ⊓ ⊔ as ⊆ ⊂ ∩ ∪: both
+// operands are known to be Sets, or both Finsets. Lean elaborates ⊓ and ⊔
+// at the first operand's type and ∩ ∪ with coercions (binop%), so a
+// Finset beside a Set elaborates one way only; and a set function not
+// applied to all its arguments (Set.Icc 0) is a function, whose ≤ is
+// pointwise while ⊆ has no instance. A bare name of inferred type beside
+// one takes its type (∀ s, s ≤ u with u : Set ℕ).
+func sameSetKind(a, b *Node, env *scope) bool {
+	head := func(n *Node) string {
+		if t := env.typeOf(n); t.K == TSet && t.known() {
+			return t.Head
+		}
+		if k := unwrapParens(n).K; k == KindSetOf {
+			return "Set" // {x | p x} is a Set (Mathlib/Data/Set/Defs.lean)
+		}
+		return ""
+	}
+	ha, hb := head(a), head(b)
+	// a bare name of inferred type takes the other side's (binrel%)
+	return ha != "" && (ha == hb || hb == "" && env.bareInferred(b)) || hb != "" && ha == "" && env.bareInferred(a)
+}
 
 // inComponent: the table's Component operators and unary - are elaborated
 // together by binop%/binrel% (the base of ^ by rightact%).
