@@ -1,6 +1,7 @@
 package lean
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -129,15 +130,11 @@ func scanPieces(s string, cutOpen bool, f func(Piece)) (cut, ok bool) {
 				return false, false
 			}
 			emit(PieceString, end)
-		case strings.HasPrefix(s[i:], "⁻¹'") || strings.HasPrefix(s[i:], "''"):
+		case quoteToken(s[i:]) > 0:
 			// Tokens of Mathlib's notation that hold a quote (preimage,
-			// image), matched before a char literal as Lean's token table
-			// matches its longest token.
-			n := len("''")
-			if s[i] != '\'' {
-				n = len("⁻¹'")
-			}
-			emit(PieceToken, i+n)
+			// image, ∑' and ∏'), matched before a char literal as Lean's
+			// token table matches its longest token.
+			emit(PieceToken, i+quoteToken(s[i:]))
 		case r == '\'':
 			end, ok := charEnd(s, i)
 			if !ok {
@@ -167,6 +164,27 @@ func scanPieces(s string, cutOpen bool, f func(Piece)) (cut, ok bool) {
 		}
 	}
 	return false, true
+}
+
+// quoteTokens are the table's tokens that hold a quote, longest first.
+var quoteTokens = func() (out []string) {
+	for _, t := range symbols {
+		if strings.Contains(t, "'") {
+			out = append(out, t)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
+	return out
+}()
+
+// quoteToken returns the length of the quote token s starts with, or 0.
+func quoteToken(s string) int {
+	for _, t := range quoteTokens {
+		if strings.HasPrefix(s, t) {
+			return len(t)
+		}
+	}
+	return 0
 }
 
 // stringEnd returns the end of the string literal opening at s[i].

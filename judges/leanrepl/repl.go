@@ -324,7 +324,12 @@ func (c *Client) commandOnce(ctx context.Context, layers []string, text string) 
 // is reported as a *HeaderError.
 func (c *Client) Check(ctx context.Context, header, stmt string) (*Message, error) {
 	text := clean(stmt)
-	if why := runsCode(scanTokens(text)); why != "" {
+	toks, ok := scanTokens(text)
+	why := unreadable
+	if ok {
+		why = runsCode(toks)
+	}
+	if why != "" {
 		return &Message{Severity: "error", Data: "rxeval did not give it to Lean: " + why}, nil
 	}
 	if !declRe.MatchString(text) {
