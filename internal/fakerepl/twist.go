@@ -28,7 +28,9 @@ import (
 //   - env-and-message: an answer to a command with an env carries the
 //     refusal "Unknown environment." beside its own env;
 //   - mathlib-hang: the query of Mathlib's version is never answered;
-//   - version=N: Lean's version is N bytes holding terminal escapes.
+//   - version=N: Lean's version is N bytes holding terminal escapes;
+//   - esc: a command with a sorry that Lean accepted is an error whose
+//     message holds terminal escapes (OSC, CSI, CR, RLO).
 func twist(spec string) {
 	tw := map[string]string{}
 	for _, part := range strings.Split(spec, ",") {
@@ -135,6 +137,11 @@ func bend(tw map[string]string, cmd map[string]any, text string, ans map[string]
 	}
 	if _, ok := tw["env-and-message"]; ok && cmd["env"] != nil {
 		ans["message"] = "Unknown environment."
+	}
+	if _, ok := tw["esc"]; ok && strings.Contains(text, "sorry") {
+		if msgs, _ := ans["messages"].([]any); len(msgs) == 0 {
+			fail("\x1b]0;pwned\x07\x1b[2J\x1b[31mred\rFAKE LINE\u202eevil")
+		}
 	}
 	if v, ok := tw["version"]; ok && strings.Contains(text, "Lean.versionString") {
 		n, _ := strconv.Atoi(v)
