@@ -32,8 +32,11 @@ func (j LeanJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decisio
 		}
 		gold, pred := lean.Prepare(p.Gold), lean.Prepare(p.Pred)
 		names, instances := lean.HeaderContext(p.Header)
+		opens := lean.HeaderOpens(p.Header)
 		gold.InHeaderContext(names, instances)
 		pred.InHeaderContext(names, instances)
+		gold.InHeaderOpens(opens)
+		pred.InHeaderOpens(opens)
 		res, why := lean.ComparePrepared(gold, pred)
 		switch res {
 		case lean.Same:
@@ -44,6 +47,7 @@ func (j LeanJudge) Judge(ctx context.Context, pairs []eval.Pair) ([]eval.Decisio
 		if p.FormalStatement != "" {
 			stmt := lean.Prepare(p.FormalStatement)
 			stmt.InHeaderContext(names, instances)
+			stmt.InHeaderOpens(opens)
 			if r, _ := lean.ComparePrepared(stmt, pred); r == lean.Same {
 				if r, _ := lean.ComparePrepared(stmt, gold); r != lean.Same {
 					return eval.NotEquivalent, "the prediction repeats the misaligned statement, which the gold corrects"

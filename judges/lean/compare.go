@@ -57,6 +57,7 @@ type Prepared struct {
 	// headerNames and headerInstances are why the sample's header may
 	// give names and notation other meanings (InHeaderContext), or "".
 	headerNames, headerInstances string
+	headerOpens                  []string // InHeaderOpens
 }
 
 // Prepare reads s for ComparePrepared.
@@ -242,6 +243,11 @@ func Decide(a, b *Prepared) Verdict {
 		// theorem Int.t opens Int for its own statement: floor is
 		// Int.floor there and Nat.floor in theorem Nat.t
 		return Verdict{Undecided, CodeNamespace, fmt.Sprintf("the theorems are in different namespaces (%q and %q), where the same name may mean different constants", ns, nsb)}
+	}
+	for _, p := range [][2]*Prepared{{a, b}, {b, a}} {
+		if ns := unopenedScope(p[0], p[1]); ns != "" {
+			return Verdict{Undecided, CodeScopedNotation, fmt.Sprintf("a statement uses notation scoped in %s, which neither the header nor the statement opens and the other statement does not use: Lean reads it only under open %s", ns, ns)}
+		}
 	}
 	if a.opens != "" || b.opens != "" {
 		return sameTokens(a, b)

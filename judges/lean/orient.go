@@ -54,7 +54,7 @@ func orient(n *Node, env *typeEnv) *Node {
 	}
 	if n.K == KindBinary && len(kids) == 2 {
 		switch {
-		case Is(n.V, Order|Derived) && sameOrder(env, kids[0], kids[1]):
+		case Is(n.V, Derived) && PropsOf(n.V).Converse != "" && sameOrder(env, kids[0], kids[1]):
 			return &Node{K: KindBinary, V: PropsOf(n.V).Converse, C: []*Node{kids[1], kids[0]}}
 		case n.V == "=" && !sameOrder(env, kids[0], kids[1]):
 			// Eq a b, which canon does not sort: with a two-way coercion
@@ -88,6 +88,10 @@ func sameOrder(env *typeEnv, a, b *Node) bool {
 	switch {
 	case ta == numeral || tb == numeral:
 		return true // a numeral elaborates at the other side's type, whatever it is
+	case ta == "" && tb != "" && env.bareInferred(a), tb == "" && ta != "" && env.bareInferred(b):
+		// a bare name of inferred type beside a side of known type: binrel%
+		// unifies its type with that one, whichever side it stands on
+		return true
 	case ta == "" || tb == "":
 		return false
 	case ta == tb:

@@ -329,6 +329,10 @@ func (p *parser) stopped() bool {
 type Statement struct {
 	Name string
 	Tree *Node
+	// Scopes are the namespaces whose scoped notation the statement uses
+	// (n ! needs open Nat, π open Real): Lean reads it only where they are
+	// open (ScopedNotation).
+	Scopes []string
 }
 
 // declKeywords start a declaration; theoremKeywords are the ones whose
@@ -379,6 +383,11 @@ func Parse(src string) (st *Statement, err error) {
 				panic(r)
 			}
 			st, err = nil, pe
+		}
+	}()
+	defer func() {
+		if st != nil { // every token is read by now
+			st.Scopes = scopesUsed(lx.toks)
 		}
 	}()
 	st = &Statement{}
