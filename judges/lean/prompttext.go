@@ -50,3 +50,9 @@ func plainGuillemetName(s string) bool {
 	}
 	return s != ""
 }
+
+// PromptTextVersion names what PromptText does: the digest of its output
+// on the frozen statements (TestPromptTextVersion), so that a model
+// judge's cached verdicts, whose key holds it, do not outlive a change in
+// the text the model is shown.
+const PromptTextVersion = "ptext-d59b9a9c8736"

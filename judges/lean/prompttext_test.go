@@ -1,6 +1,8 @@
 package lean
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"testing"
 )
@@ -39,5 +41,21 @@ func TestPromptText(t *testing.T) {
 		if out, _, _ := PromptText(in, same); out != want {
 			t.Errorf("PromptText(%q) = %q, StripCommentsExact %q", in, out, want)
 		}
+	}
+}
+
+// TestPromptTextVersion: PromptTextVersion is the digest of PromptText on
+// the real statements (FormalRx sample, ProofNet, miniF2F); a change in what the
+// model is shown must change it (and so the model judge's cache key).
+func TestPromptTextVersion(t *testing.T) {
+	h := sha256.New()
+	lit := func(kind byte, s string) string { return fmt.Sprintf("<%c%d>", kind, len(s)) }
+	for _, s := range realStatements(t) {
+		out, cut, ok := PromptText(s, lit)
+		fmt.Fprintf(h, "%q %v %v\n", out, cut, ok)
+	}
+	want := "ptext-" + hex.EncodeToString(h.Sum(nil))[:12]
+	if PromptTextVersion != want {
+		t.Errorf("PromptTextVersion = %q, PromptText's output gives %q: set it in prompttext.go", PromptTextVersion, want)
 	}
 }

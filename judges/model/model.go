@@ -208,9 +208,9 @@ func (j *Judge) Options() map[string]any {
 // CacheKey is the verdict cache key of a pair: verdictcache.Key of the
 // judge's name, the model's digest, the prompt version of the pair's kind
 // and the pair, with optionsKey (every option sent with the call, the reply
-// schema and the lean-ast version) as its extra part (issue 34.6).
+// schema, the lean-ast version and PromptText's) as its extra part (issue 34.6).
 func (j *Judge) CacheKey(p eval.Pair) []byte {
-	return j.cacheKey(p, optionsKey(j.Options(), lean.Version))
+	return j.cacheKey(p, optionsKey(j.Options(), leanVersions))
 }
 
 func (j *Judge) cacheKey(p eval.Pair, extra string) []byte {
@@ -222,6 +222,10 @@ func (j *Judge) cacheKey(p eval.Pair, extra string) []byte {
 // window, reply length; JSON with sorted keys), the reply schema, and the
 // lean-ast version, since the prompt's copy of each text is cut by
 // judges/lean's tokenizer.
+// leanVersions are the lean-ast versions a model verdict depends on: its
+// verdicts (the stage before) and the text PromptText shows the model.
+const leanVersions = lean.Version + "+" + lean.PromptTextVersion
+
 func optionsKey(opts map[string]any, leanVersion string) string {
 	b, err := json.Marshal(opts)
 	if err != nil {
@@ -453,7 +457,7 @@ func (j *Judge) Judge(parent context.Context, pairs []eval.Pair) ([]eval.Decisio
 	out := make([]eval.Decision, len(pairs))
 	keys := make([][]byte, len(pairs))
 	var todo []int
-	extra := optionsKey(j.Options(), lean.Version)
+	extra := optionsKey(j.Options(), leanVersions)
 	for i, p := range pairs {
 		keys[i] = j.cacheKey(p, extra)
 		if j.cfg.Cache != nil {

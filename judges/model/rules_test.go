@@ -16,7 +16,6 @@ import (
 
 	"github.com/ollama/ollama/api"
 	"github.com/rxeval/rxeval/eval"
-	"github.com/rxeval/rxeval/judges/lean"
 	"github.com/rxeval/rxeval/judges/verdictcache"
 )
 
@@ -141,7 +140,7 @@ func TestModelJudgeCacheKeyInUse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	extra := optionsKey(keyed.Options(), lean.Version)
+	extra := optionsKey(keyed.Options(), leanVersions)
 	for kind, p := range map[eval.Kind]eval.Pair{eval.Correction: corr} {
 		key := verdictcache.Key("ollama:m", "sha256-fake-m", Prompts()[kind].Version, p, extra)
 		if _, ok := cache.Get(key); !ok {
