@@ -76,9 +76,6 @@ func typed(n *Node, env *scope) *Node {
 	return n.with(kids)
 }
 
-// isSet reports whether n is known to be a Set or a Finset.
-func isSet(n *Node, env *scope) bool { return env.typeOf(n).K == TSet }
-
 // sameSetKind is the precondition of reading ≤ < ⊓ ⊔ as ⊆ ⊂ ∩ ∪: both
 // operands are known to be Sets, or both Finsets. Lean elaborates ⊓ and ⊔
 // at the first operand's type and ∩ ∪ with coercions (binop%), so a
