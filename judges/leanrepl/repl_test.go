@@ -563,7 +563,7 @@ func TestDescendantsDie(t *testing.T) {
 	}
 	defer c.Close()
 	pids := func() (sleep, setsid int) {
-		sh := c.all[0].cmd.Process.Pid
+		sh := shellOf(t, c.all[0].cmd.Process.Pid)
 		sleep, setsid = readPid(t, fmt.Sprintf("%s/sleep.%d", dir, sh)), readPid(t, fmt.Sprintf("%s/setsid.%d", dir, sh))
 		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 			// Its own session once setsid ran (stat field 6).
@@ -593,4 +593,19 @@ func TestDescendantsDie(t *testing.T) {
 	c.Close()
 	waitGone(t, "a child of the REPL's shell", s2)
 	waitGone(t, "a child of the REPL's shell in its own session", d2)
+}
+
+// shellOf returns the REPL's shell: the process the supervisor sup started
+// (on Linux the REPL command runs under one).
+func shellOf(t *testing.T, sup int) int {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", sup, sup))
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			pid, _ := strconv.Atoi(f[0])
+			return pid
+		}
+	}
+	t.Fatalf("supervisor %d started no shell", sup)
+	return 0
 }
