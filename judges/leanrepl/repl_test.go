@@ -609,3 +609,65 @@ func shellOf(t *testing.T, sup int) int {
 	t.Fatalf("supervisor %d started no shell", sup)
 	return 0
 }
+
+// TestNoOrphanOnAnyExit: processes under the REPL that left its process
+// group and session and dropped rxeval's environment marker (setsid env
+// -i), one of them after a double fork, are ended when the client closes,
+// and when rxeval dies by SIGKILL or ends by SIGQUIT (exit 131), which no
+// deferred Close sees (atk34 rows 3, 4, 5, 7, 9).
+func TestNoOrphanOnAnyExit(t *testing.T) {
+	for _, tool := range []string{"setsid", "env", "sleep"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip("no " + tool)
+		}
+	}
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc")
+	}
+	exe, _ := os.Executable()
+	for _, how := range []string{"close", "SIGKILL", "SIGQUIT"} {
+		t.Run(how, func(t *testing.T) {
+			dir := t.TempDir()
+			repl := "setsid env -i sh -c 'echo $$ > " + dir + "/a; exec sleep 1001' & " +
+				"(setsid env -i sh -c 'echo $$ > " + dir + "/b; exec sleep 1002' &); " + fakeCommand(t, "script")
+			var pids []int
+			wait := func() {
+				for _, f := range []string{"a", "b"} {
+					pids = append(pids, readPid(t, dir+"/"+f))
+				}
+			}
+			switch how {
+			case "close":
+				c, err := Start(context.Background(), Config{Command: repl, Timeout: 10 * time.Second})
+				if err != nil {
+					t.Fatal(err)
+				}
+				wait()
+				c.Close()
+			default:
+				cmd := exec.Command(exe)
+				cmd.Env = append(os.Environ(), "RXEVAL_TEST_CLIENT="+repl)
+				out, _ := cmd.StdoutPipe()
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				line, _ := bufio.NewReader(out).ReadString('\n')
+				if line != "started\n" {
+					cmd.Process.Kill()
+					t.Fatalf("the client said %q", line)
+				}
+				wait()
+				sig := map[string]syscall.Signal{"SIGKILL": syscall.SIGKILL, "SIGQUIT": syscall.SIGQUIT}[how]
+				cmd.Process.Signal(sig)
+				err := cmd.Wait()
+				var ee *exec.ExitError
+				if how == "SIGQUIT" && (!errors.As(err, &ee) || ee.ExitCode() != 131) {
+					t.Errorf("after SIGQUIT: %v, want exit status 131", err)
+				}
+			}
+			for _, pid := range pids {
+				waitGone(t, "a setsid env -i process under the REPL", pid)
+			}
+		})
+	}
+}
