@@ -671,3 +671,46 @@ func TestNoOrphanOnAnyExit(t *testing.T) {
 		})
 	}
 }
+
+// TestNoZombieOfAHelper: a helper under the REPL outside its group and
+// environment (setsid env -i) that exits by itself while the REPL runs is
+// reaped, not left a zombie of rxeval's or of the supervisor's, restart
+// after restart (atk34 row 12).
+func TestNoZombieOfAHelper(t *testing.T) {
+	for _, tool := range []string{"setsid", "env", "sleep"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip("no " + tool)
+		}
+	}
+	dir := t.TempDir()
+	repl := "(setsid env -i sh -c 'echo $$ > " + dir + "/h.$$; exec sleep 0.1' &); " + fakeCommand(t, "script")
+	c, err := Start(context.Background(), Config{Command: repl, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for range 3 { // three processes, each with its helper
+		if _, err := c.Run(context.Background(), nil, "CRASH"); !errors.Is(err, ErrREPL) {
+			t.Fatalf("CRASH: %v", err)
+		}
+		if _, err := c.Run(context.Background(), nil, "theorem t : 1 = 1 := sorry"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := filepath.Glob(dir + "/h.*")
+	if len(files) < 3 {
+		t.Fatalf("%d helpers started, want 4", len(files))
+	}
+	for _, f := range files {
+		pid := readPid(t, f)
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			if _, state, _ := procStat(pid); state == "" {
+				break // exited and reaped
+			}
+			if time.Now().After(deadline) {
+				parent, state, _ := procStat(pid)
+				t.Fatalf("helper %d is still there (state %s, parent %d, this test %d)", pid, state, parent, os.Getpid())
+			}
+		}
+	}
+}
