@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/rxeval/rxeval/internal/textcut"
 )
 
 // contradictionLine is what Contradiction reads of a per-sample line: a
@@ -74,12 +76,12 @@ func Contradiction(line []byte) (field, why string) {
 			case l.PredMis != nil && !*l.PredMis:
 				return "category_ok", "true, but pred_misaligned is false (on a misaligned sample the category is right only with the verdict)"
 			case l.GoldCategory != nil && l.PredCategory != nil && *l.GoldCategory != *l.PredCategory:
-				return "category_ok", fmt.Sprintf("true, but pred_category %q is not gold_category %q", *l.PredCategory, *l.GoldCategory)
+				return "category_ok", fmt.Sprintf("true, but pred_category %s is not gold_category %s", textcut.Quote(*l.PredCategory), textcut.Quote(*l.GoldCategory))
 			}
 		} else if l.PredCategory != nil && *l.PredCategory != "" || is(l.PredCatEmpty) {
 			pc := `""`
 			if l.PredCategory != nil && *l.PredCategory != "" {
-				pc = fmt.Sprintf("%q", *l.PredCategory)
+				pc = textcut.Quote(*l.PredCategory)
 			}
 			return "category_ok", fmt.Sprintf("true, but gold_misaligned is false and pred_category is %s (an aligned sample's category is right only when null)", pc)
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rxeval/rxeval/internal/textcut"
 	"github.com/rxeval/rxeval/schema"
 )
 
@@ -229,7 +230,7 @@ func ParsePerSample(data []byte) ([]Outcome, *RunInfo, error) {
 		}
 		json.Unmarshal(line, &has) // decoded once above: no error here
 		if seen[l.Idx] {
-			return nil, nil, DuplicateIDError{fmt.Errorf("line %d: duplicate id: %q appears twice", n+1, l.Idx)}
+			return nil, nil, DuplicateIDError{fmt.Errorf("line %d: duplicate id: %s appears twice", n+1, textcut.Quote(l.Idx))}
 		}
 		seen[l.Idx] = true
 		if l.Run != nil && run == nil {
@@ -323,7 +324,7 @@ func checkPerSampleLine(line []byte, idx string, run *RunInfo) error {
 		v    *bool
 	}{{"verdict_ok", l.VerdictOK}, {"category_ok", l.CategoryOK}, {"localization.ok", part(l.Localization)}, {"correction.ok", part(l.Correction)}, {"joint_ok", l.Joint}} {
 		if f.v == nil {
-			return fmt.Errorf("idx %q: field %q: missing or null (want true or false) %s", idx, f.name, PerSampleHint)
+			return fmt.Errorf("idx %s: field %q: missing or null (want true or false) %s", textcut.Quote(idx), f.name, PerSampleHint)
 		}
 	}
 	for _, p := range []struct {
@@ -332,22 +333,22 @@ func checkPerSampleLine(line []byte, idx string, run *RunInfo) error {
 	}{{"localization", l.Localization}, {"correction", l.Correction}} {
 		by := p.part.By
 		if by != "" && !outcomeRules[by] && !judgeNames[by] && !strings.Contains(by, ":") && !runJudge(run, by) {
-			return EditedLineError{fmt.Errorf("idx %q: field %q: %q is no judge rxeval has (span, lean-ast, beq+, exact, a model judge KIND:MODEL, a threshold judge METRIC:T, a judge the run record names) nor an outcome rule (stage-one, null-rule, missing, empty-answer, undecided) (was the line edited by hand?)", idx, p.name+".by", by)}
+			return EditedLineError{fmt.Errorf("idx %s: field %q: %s is no judge rxeval has (span, lean-ast, beq+, exact, a model judge KIND:MODEL, a threshold judge METRIC:T, a judge the run record names) nor an outcome rule (stage-one, null-rule, missing, empty-answer, undecided) (was the line edited by hand?)", textcut.Quote(idx), p.name+".by", textcut.Quote(by))}
 		}
 		if p.part.Undecided != (by == "undecided") && by != "" {
-			return EditedLineError{fmt.Errorf("idx %q: field %q: undecided is %v, but %s.by is %q: the line contradicts itself (was it edited by hand?)", idx, p.name+".undecided", p.part.Undecided, p.name, by)}
+			return EditedLineError{fmt.Errorf("idx %s: field %q: undecided is %v, but %s.by is %s: the line contradicts itself (was it edited by hand?)", textcut.Quote(idx), p.name+".undecided", p.part.Undecided, p.name, textcut.Quote(by))}
 		}
 		if (by == "undecided" || p.part.Undecided) && *p.part.OK && run != nil && run.UndecidedScoredAs == "wrong" {
-			return EditedLineError{fmt.Errorf("idx %q: field %q: true, but the pair is undecided and the run scored undecided pairs wrong (run.undecided_scored_as): the line contradicts its run (was it edited by hand?)", idx, p.name+".ok")}
+			return EditedLineError{fmt.Errorf("idx %s: field %q: true, but the pair is undecided and the run scored undecided pairs wrong (run.undecided_scored_as): the line contradicts its run (was it edited by hand?)", textcut.Quote(idx), p.name+".ok")}
 		}
 	}
 	if l.GoldCategory != nil && *l.GoldCategory != "" {
 		if _, ok := schema.Index(*l.GoldCategory); !ok {
-			return EditedLineError{fmt.Errorf("idx %q: field \"gold_category\": %q is not one of the 28 SCI categories (was the line edited by hand?)", idx, *l.GoldCategory)}
+			return EditedLineError{fmt.Errorf("idx %s: field \"gold_category\": %s is not one of the 28 SCI categories (was the line edited by hand?)", textcut.Quote(idx), textcut.Quote(*l.GoldCategory))}
 		}
 	}
 	if field, why := Contradiction(line); field != "" {
-		return EditedLineError{fmt.Errorf("idx %q: field %q: %s: the line contradicts itself (was it edited by hand?)", idx, field, why)}
+		return EditedLineError{fmt.Errorf("idx %s: field %q: %s: the line contradicts itself (was it edited by hand?)", textcut.Quote(idx), field, why)}
 	}
 	return nil
 }

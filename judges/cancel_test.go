@@ -3,6 +3,7 @@ package judges
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/rxeval/rxeval/eval"
@@ -17,7 +18,7 @@ func TestOfflineJudgesStopOnInterrupt(t *testing.T) {
 	for _, n := range []int{1, 1000} {
 		pairs := make([]eval.Pair, n)
 		for i := range pairs {
-			pairs[i] = eval.Pair{Kind: eval.Correction, Gold: "theorem t : 1 = 1", Pred: "theorem t : 1 = 2"}
+			pairs[i] = eval.Pair{Kind: eval.Correction, Gold: fmt.Sprintf("theorem t : %d = 1", i), Pred: "theorem t : 1 = 2"} // distinct: a repeated pair is decided once
 		}
 		for _, j := range []eval.Judge{LeanJudge{}, SpanJudge{}} {
 			if ds, err := j.Judge(ctx, pairs); !errors.Is(err, context.Canceled) || ds != nil {

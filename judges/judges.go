@@ -99,31 +99,49 @@ func judgeEach(ctx context.Context, name string, kind eval.Kind, pairs []eval.Pa
 		}
 		out[i].Verdict, out[i].Reason = decide(p)
 	}
-	// The offline judges are pure functions of a pair: many pairs are
-	// shared among the cores (each pair's decision lands in its own slot).
-	// An interrupt (ctx done) stops the work between two pairs.
-	workers := min(runtime.GOMAXPROCS(0), len(pairs)/64)
+	// The offline judges are pure functions of a pair's texts: a pair
+	// equal to an earlier one but for its Idx (synth pairs makes the same
+	// rewrite of a source for each sample drawn from it) is decided once
+	// and takes that decision (dups), and the distinct pairs are shared
+	// among the cores (each pair's decision lands in its own slot). An
+	// interrupt (ctx done) stops the work between two pairs.
+	var distinct []int
+	var dups [][2]int // a repeated pair and the first like it
+	seen := make(map[eval.Pair]int, len(pairs))
+	for i, p := range pairs {
+		p.Idx = ""
+		if first, ok := seen[p]; ok {
+			dups = append(dups, [2]int{i, first})
+			continue
+		}
+		seen[p] = i
+		distinct = append(distinct, i)
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(distinct)/64)
 	if workers <= 1 {
-		for i := range pairs {
+		for _, i := range distinct {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			one(i)
 		}
-		return out, nil
+	} else {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for k := int(next.Add(1) - 1); k < len(distinct) && ctx.Err() == nil; k = int(next.Add(1) - 1) {
+					one(distinct[k])
+				}
+			})
+		}
+		wg.Wait()
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(pairs) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
-				one(i)
-			}
-		})
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	for _, d := range dups {
+		out[d[0]] = out[d[1]]
 	}
 	return out, nil
 }

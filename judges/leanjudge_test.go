@@ -72,6 +72,9 @@ func TestLeanJudgeHeaderContext(t *testing.T) {
 		// an instance may make 2 be 3
 		{"import Mathlib\ninstance : OfNat ℝ 2 := ⟨3⟩", "theorem t (x : ℝ) (h : x = 2) : x + x = 6", "theorem t (x : ℝ) (h : x = 3) : x + x = 6", eval.Undecided},
 		{"import Mathlib\nopen Real", "theorem t (x : ℝ) (h : x = 2) : x + x = 6", "theorem t (x : ℝ) (h : x = 3) : x + x = 6", eval.NotEquivalent},
+		// n ! is notation scoped in Nat: read only where the header opens Nat
+		{"import Mathlib", "theorem t (n : ℕ) : Nat.factorial n > 0", "theorem t (n : ℕ) : n ! > 0", eval.Undecided},
+		{"import Mathlib\nopen BigOperators Real Nat Topology Rat", "theorem t (n : ℕ) : Nat.factorial n > 0", "theorem t (n : ℕ) : n ! > 0", eval.Equivalent},
 		{"import Mathlib\nvariable (abs : ℤ → ℤ)", "theorem t (x : ℤ) (h : abs x = 3) : x = 2", "theorem t (x : ℤ) (h : |x| = 3) : x = 2", eval.Undecided},
 	} {
 		ds, err := LeanJudge{}.Judge(context.Background(), []eval.Pair{{Kind: eval.Correction, Header: c.header, Gold: c.gold, Pred: c.pred}})

@@ -167,6 +167,8 @@ type Data struct {
 	SubTasks   []string         `json:"sub_tasks"`
 	N          int              `json:"n"`
 	Version    string           `json:"rxeval_version,omitempty"`
+	// JudgeDepth is how deep the page walks a judge block (MaxJudgeDepth).
+	JudgeDepth int `json:"judge_depth"`
 }
 
 // sample is one sample in the page, with every system's answer.
@@ -217,7 +219,7 @@ func Build(docs []eval.Document, cmp *eval.Comparison) (*Data, error) {
 	for i, l := range labels {
 		index[l] = i
 	}
-	d := &Data{Comparison: cmp, Labels: labels, SubTasks: eval.SubTasks, N: len(docs[0].Outcomes), Version: docs[0].Version}
+	d := &Data{Comparison: cmp, Labels: labels, SubTasks: eval.SubTasks, N: len(docs[0].Outcomes), Version: docs[0].Version, JudgeDepth: MaxJudgeDepth}
 	for k, doc := range docs {
 		if len(doc.Outcomes) != d.N {
 			return nil, fmt.Errorf("report: %s has %d samples, %s has %d", doc.Pred, len(doc.Outcomes), docs[0].Pred, d.N)
@@ -228,7 +230,7 @@ func Build(docs []eval.Document, cmp *eval.Comparison) (*Data, error) {
 		}
 		s := System{Name: name, Pred: doc.Pred, Gold: doc.Gold, GoldShape: doc.GoldShape, Metrics: doc.Metrics, CI: doc.CI, Bounds: doc.Bounds,
 			PerCategory: doc.PerCategory, CategoryOrder: eval.CategoryOrder(doc.PerCategory), UnknownCategoryFP: doc.UnknownCategoryFP,
-			Missing: doc.Missing, StageTwo: doc.StageTwo, Judge: doc.Judge,
+			Missing: doc.Missing, StageTwo: doc.StageTwo, Judge: boundJudge(doc.Judge),
 			DecidedBy: map[string]map[string]int{"localization": {}, "correction": {}}}
 		cells := map[[2]int]int{}
 		for i := range doc.Outcomes {
@@ -267,6 +269,58 @@ func Build(docs []eval.Document, cmp *eval.Comparison) (*Data, error) {
 		_ = k
 	}
 	return d, nil
+}
+
+// MaxJudgeDepth is how many levels of maps and lists the page shows of a
+// judge block (its top-level entries are level 0). rxeval's own run
+// records nest two; a hand-edited one nested 5,000 deep overflowed the
+// page's stack when it drew the block. What lies deeper is shown as
+// TooDeep, both in the data the page gets and by the page itself.
+const MaxJudgeDepth = 10
+
+// TooDeep stands in the judge block for a map or list nested deeper than
+// MaxJudgeDepth.
+const TooDeep = "nested too deep"
+
+// boundJudge is j with every map or list nested deeper than MaxJudgeDepth
+// replaced by TooDeep: a copy (j is left as it is), walked no deeper than
+// the bound.
+func boundJudge(j eval.JudgeInfo) eval.JudgeInfo {
+	if j == nil {
+		return nil
+	}
+	out := make(eval.JudgeInfo, len(j))
+	for k, v := range j {
+		out[k] = boundValue(v, 0)
+	}
+	return out
+}
+
+// boundValue is boundJudge for a value at depth d. Only what a decoded
+// run record holds (map[string]any, []any) nests without bound; the typed
+// values a run of this rxeval puts there are its own and shallow.
+func boundValue(v any, d int) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if d >= MaxJudgeDepth {
+			return TooDeep
+		}
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = boundValue(e, d+1)
+		}
+		return m
+	case []any:
+		if d >= MaxJudgeDepth {
+			return TooDeep
+		}
+		l := make([]any, len(x))
+		for i, e := range x {
+			l[i] = boundValue(e, d+1)
+		}
+		return l
+	}
+	return v
 }
 
 func by(f eval.FieldOutcome) string {

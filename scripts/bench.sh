@@ -21,6 +21,7 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 	go test ./validate -run XXX -bench . -count "$n" -benchtime 20x
 	go test ./cmd/rxeval -run XXX -bench Process -count "$n" -benchtime 10x
 	go test ./judges/lean -run XXX -bench 'CompareReal|Hypotheses' -count "$n"
+	go test ./judges/lean -run XXX -bench SynthPairs -count "$n" -benchtime 1x
 	go test ./synth -run XXX -bench Generate7030 -count "$n" -benchtime 3x
 	go test ./eval -run XXX -bench . -count "$n" -benchtime 20x
 	go test ./judges -short -run XXX -bench . -count "$n" -benchtime 5x

@@ -18,10 +18,10 @@ func warnGoldDiffers(w io.Writer, prefix, fileA, fileB string, runA, runB *eval.
 	}
 	var msg string
 	labels := func() string {
-		return fmt.Sprintf("%d of %s (first %s: %s in %s; %s in %s)", d.Differ, countOf(d.Compared, "shared sample"), d.First, d.FirstA, fileA, d.FirstB, fileB)
+		return fmt.Sprintf("%d of %s (first %s: %s in %s; %s in %s)", d.Differ, countOf(d.Compared, "shared sample"), cutName(d.First), d.FirstA, fileA, d.FirstB, fileB)
 	}
 	if d.Hashed {
-		msg = fmt.Sprintf("%s was scored against gold %s (sha256 %.12s), %s against gold %s (sha256 %.12s): different gold files", fileA, runA.Gold, d.HashA, fileB, runB.Gold, d.HashB)
+		msg = fmt.Sprintf("%s was scored against gold %s (sha256 %.12s), %s against gold %s (sha256 %.12s): different gold files", fileA, cutName(runA.Gold), d.HashA, fileB, cutName(runB.Gold), d.HashB)
 		switch {
 		case d.Differ > 0:
 			msg += "; their gold labels differ on " + labels()
@@ -33,7 +33,7 @@ func warnGoldDiffers(w io.Writer, prefix, fileA, fileB string, runA, runB *eval.
 			if r == nil || r.Gold == "" {
 				return "unknown"
 			}
-			return r.Gold
+			return cutName(r.Gold)
 		}
 		msg = fmt.Sprintf("%s and %s record different gold labels for %s: were they scored against different gold files? (their gold: %s and %s; the gold's hash is not in both files)", fileA, fileB, labels(), gold(runA), gold(runB))
 	}

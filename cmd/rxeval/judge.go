@@ -62,19 +62,19 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 		if f.lean.command == "" {
 			return nil, nil, nil, usageError{fmt.Errorf("--judge beq+ needs the Lean REPL: --lean-repl COMMAND (docs/lean.md)")}
 		}
-		repl, err := f.lean.start(ctx)
+		repl, err := f.lean.start(ctx, progress)
 		if err != nil {
 			return nil, nil, nil, err
 		}
 		j := judges.Chain{Judges: []eval.Judge{leanrepl.BEqJudge{Client: repl}}}
-		info := eval.JudgeInfo{"chain": j.Name(), "spec": spec, "lean_repl": map[string]any{"version": repl.Version, "script": leanrepl.ScriptVersion, "parallel": f.lean.parallel}}
+		info := eval.JudgeInfo{"chain": j.Name(), "spec": spec, "lean_repl": replInfo(repl, f.lean.parallel)}
 		return j, info, func() { repl.Close() }, nil
 	}
 	j, info, closeFn, err := f.openSpec(ctx, spec, progress)
 	if err != nil || f.lean.command == "" || spec == "exact" {
 		return j, info, closeFn, err
 	}
-	repl, err := f.lean.start(ctx)
+	repl, err := f.lean.start(ctx, progress)
 	if err != nil {
 		closeFn()
 		return nil, nil, nil, err
@@ -96,7 +96,7 @@ func (f *judgeFlags) open(ctx context.Context, spec string, progress io.Writer) 
 			beq.Cache = oj.Cache()
 		}
 	}
-	info["lean_repl"] = map[string]any{"version": repl.Version, "script": leanrepl.ScriptVersion, "parallel": f.lean.parallel}
+	info["lean_repl"] = replInfo(repl, f.lean.parallel)
 	info["chain"] = withBEq(j, beq).Name()
 	return withBEq(j, beq), info, func() { closeFn(); repl.Close(); cache.Close() }, nil
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/internal/termsafe"
 	"github.com/rxeval/rxeval/judges"
 	"github.com/rxeval/rxeval/judges/leanrepl"
 	"github.com/rxeval/rxeval/judges/model"
@@ -34,8 +35,9 @@ func (f *leanFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.maxFailures, "lean-max-failures", 3, "stop (exit 3) after `N` pairs (or corrections, in validate) in a row the REPL failed on; cached verdicts are kept")
 }
 
-// start starts the REPL pool, or returns nil when none is named.
-func (f *leanFlags) start(ctx context.Context) (*leanrepl.Client, error) {
+// start starts the REPL pool, or returns nil when none is named; what the
+// REPL did not say (Mathlib's version) is a note on stderr.
+func (f *leanFlags) start(ctx context.Context, stderr io.Writer) (*leanrepl.Client, error) {
 	if f.command == "" {
 		return nil, nil
 	}
@@ -43,7 +45,19 @@ func (f *leanFlags) start(ctx context.Context) (*leanrepl.Client, error) {
 	if err != nil {
 		return nil, judgeError{err: err, hint: "check the command by hand: echo '{\"cmd\": \"#eval 1\"}' | COMMAND (docs/lean.md says how to build the REPL)"}
 	}
+	if c.Note != "" && stderr != nil {
+		fmt.Fprintf(stderr, "rxeval: note: %s\n", termsafe.Escape(c.Note))
+	}
 	return c, nil
+}
+
+// replInfo is the run record's account of the REPL.
+func replInfo(c *leanrepl.Client, parallel int) map[string]any {
+	info := map[string]any{"version": c.Version, "script": leanrepl.ScriptVersion, "parallel": parallel}
+	if c.Note != "" {
+		info["note"] = c.Note
+	}
+	return info
 }
 
 // replFailure is the REPL's failure mid-run, for exit 3, with a hint that
@@ -54,7 +68,10 @@ func replFailure(err error, cached bool) error {
 		kept = "; the verdicts given before the stop are in the verdict cache (unless --no-cache): a rerun resumes"
 	}
 	hint := "the REPL failed mid-run: --lean-timeout sets the limit per command"
+	var he *leanrepl.HeaderError
 	switch {
+	case errors.As(err, &he):
+		hint = "Lean rejected a header in two processes: the REPL's project may lack what it imports (check it by hand in the project)" + kept
 	case errors.Is(err, leanrepl.ErrAnswerTooLarge):
 		hint = "the REPL wrote an answer past 16 MB, which no Lean command does: check the command by hand" + kept
 	case errors.Is(err, leanrepl.ErrStopped):
@@ -153,7 +170,8 @@ func leanWarnings(ctx context.Context, c *leanrepl.Client, exp *validate.IDSet, 
 		}
 		checkedInputs[id] = true
 		m, err := c.Check(ctx, exp.Headers[id], stmt)
-		if errors.Is(err, leanrepl.ErrStopped) || errors.Is(err, context.Canceled) {
+		var he *leanrepl.HeaderError
+		if errors.Is(err, leanrepl.ErrStopped) || errors.Is(err, context.Canceled) || errors.As(err, &he) {
 			wg.Wait()
 			return replFailure(err, false)
 		}
@@ -162,7 +180,7 @@ func leanWarnings(ctx context.Context, c *leanrepl.Client, exp *validate.IDSet, 
 			return judgeError{err: err, hint: "the REPL failed on a test input's own statement: check the command by hand on it, or raise --lean-timeout or --lean-max-rss"}
 		}
 		if m != nil {
-			fmt.Fprintf(w, "rxeval validate: note: %s: Lean rejects the test input's own formal_statement (line %d, column %d: %s); its header may need what the REPL's project lacks\n", id, m.Pos.Line, m.Pos.Column, oneLine(m.Data))
+			fmt.Fprintf(w, "rxeval validate: note: %s: Lean rejects the test input's own formal_statement (line %d, column %d: %s); its header may need what the REPL's project lacks\n", termsafe.Escape(id), m.Pos.Line, m.Pos.Column, termsafe.Escape(oneLine(m.Data)))
 		}
 	}
 	wg.Wait()

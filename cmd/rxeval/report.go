@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/internal/textcut"
 	"github.com/rxeval/rxeval/report"
 	"github.com/rxeval/rxeval/validate"
 )
@@ -160,14 +161,14 @@ func (o *reportOptions) documents(e *env, runs []savedRun, names []string) ([]ev
 		for _, out := range r.outs {
 			i, ok := order[out.Idx]
 			if !ok {
-				return nil, problemsError{fmt.Sprintf("%s: sample %s is not in %s: the runs must score the same gold samples", o.runs[k], out.Idx, o.runs[0])}
+				return nil, problemsError{fmt.Sprintf("%s: sample %s is not in %s: the runs must score the same gold samples", o.runs[k], textcut.Quote(out.Idx), o.runs[0])}
 			}
 			sorted[i] = out
 		}
 		info := r.info
 		if info == nil {
 			info = &eval.RunInfo{Pred: o.runs[k]}
-			fmt.Fprintf(e.stderr, "rxeval report: %s: no run record (written by an older rxeval): gold and judge unknown\n", o.runs[k])
+			fmt.Fprintf(e.stderr, "rxeval report: %s: no run record (written by an older rxeval): gold and judge unknown\n", validate.TermSafe(o.runs[k]))
 		}
 		rep := eval.FromOutcomes(sorted, eval.Options{Bootstrap: o.boot, Seed: o.seed, UndecidedRight: info.UndecidedScoredAs == "right"})
 		docs[k] = eval.Document{Version: info.Version, Report: rep, Gold: info.Gold, GoldShape: info.GoldShape, Pred: info.Pred, Judge: info.Judge}
@@ -176,11 +177,13 @@ func (o *reportOptions) documents(e *env, runs []savedRun, names []string) ([]ev
 		}
 	}
 	// Runs judged by different chains are not comparable figure for figure:
-	// say so (the page names each system's judge).
+	// say so (the page names each system's judge). The chains are the
+	// files' text: escaped, and cut when long.
 	for k := 1; k < len(docs); k++ {
 		a, b := chainName(docs[0].Judge), chainName(docs[k].Judge)
 		if a != b {
-			fmt.Fprintf(e.stderr, "rxeval report: warning: %s was judged by %s, %s by %s: their localization, correction and joint figures are not comparable\n", o.runs[0], a, o.runs[k], b)
+			msg := fmt.Sprintf("%s was judged by %s, %s by %s: their localization, correction and joint figures are not comparable", o.runs[0], cutName(a), o.runs[k], cutName(b))
+			fmt.Fprintf(e.stderr, "rxeval report: warning: %s\n", validate.TermSafe(msg))
 		}
 	}
 	// Runs against different gold compare answers to different
@@ -214,9 +217,18 @@ func (o *reportOptions) writePage(e *env, docs []eval.Document, cmp *eval.Compar
 		if len(docs) == 1 {
 			runWord = "run"
 		}
-		fmt.Fprintf(e.stderr, "rxeval report: wrote %s (%s, %d %s, %d bytes)\n", o.out, countOf(samples, "sample"), len(docs), runWord, page.Len())
+		fmt.Fprintf(e.stderr, "rxeval report: wrote %s (%s, %d %s, %d bytes)\n", validate.TermSafe(o.out), countOf(samples, "sample"), len(docs), runWord, page.Len())
 	}
 	return nil
+}
+
+// cutName is a name from a file (a judge chain, a gold file's name) for a
+// message: as written, or its first bytes and its length when long.
+func cutName(s string) string {
+	if len(s) <= textcut.QuoteMax {
+		return s
+	}
+	return textcut.Quote(s)
 }
 
 // chainName is the judge chain a run record names, in words when it names

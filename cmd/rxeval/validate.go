@@ -185,7 +185,7 @@ func runValidate(e *env, args []string) error {
 		return err
 	}
 	ctx := context.Background()
-	repl, err := o.lf.start(ctx)
+	repl, err := o.lf.start(ctx, e.stderr)
 	if err != nil {
 		return err
 	}

@@ -15,8 +15,9 @@ import (
 	"time"
 )
 
-// Main runs the fake REPL in a mode: "script", "replay:FILE" (a
-// *.expected.out transcript), "silent" (never answers) or "garbage".
+// Main runs the fake REPL in a mode: "script", "twist:TWISTS" (the script
+// with its answers bent: twist.go), "replay:FILE" (a *.expected.out
+// transcript), "silent" (never answers) or "garbage".
 //
 // With $RXEVAL_FAKE_LOG set, every command's text is appended to that file,
 // one JSON string a line, as it arrives: tests count the work a REPL was
@@ -27,6 +28,8 @@ func Main(mode string) int {
 		replay(strings.TrimPrefix(mode, "replay:"))
 	case mode == "script":
 		script()
+	case strings.HasPrefix(mode, "twist:"):
+		twist(strings.TrimPrefix(mode, "twist:")) // twist.go
 	case mode == "silent":
 		io.Copy(io.Discard, os.Stdin)
 		time.Sleep(time.Hour)

@@ -7,8 +7,8 @@ import (
 )
 
 // binderKinds bind their V in their last child (and, for big operators,
-// in the body only).
-var binderKinds = map[Kind]bool{KindSubtype: true, KindPi: true, KindExists: true, KindExistsUnique: true, KindLambda: true, KindSetOf: true, KindSep: true, KindSigma: true, KindLet: true, KindEventually: true, KindFrequently: true}
+// in the body only); an array by Kind, as it is read at every node.
+var binderKinds = [256]bool{KindSubtype: true, KindPi: true, KindExists: true, KindExistsUnique: true, KindLambda: true, KindSetOf: true, KindSep: true, KindSigma: true, KindLet: true, KindEventually: true, KindFrequently: true}
 
 // boundName is the canonical name of the binder at depth within a binder
 // type nested level deep. Along any path the pairs differ, so no two names
@@ -75,14 +75,23 @@ func (z *normalizer) alpha(n *Node, env map[string]string, level, depth int, top
 		body := withBinding(env, name, canon, func(env map[string]string) *Node { return z.alpha(n.C[3], env, level, depth+1, false, 0) })
 		return &Node{K: KindBig, V: n.V, C: []*Node{{K: KindBoundVar, V: canon}, z.alpha(n.C[1], env, level+1, 0, false, 0), z.alpha(n.C[2], env, level+1, 0, false, 0), body}}
 	}
-	if len(n.C) == 0 {
-		return n
-	}
-	kids := make([]*Node, len(n.C))
+	// a subtree that binds and uses no bound name comes back as it is
+	// (trees are never changed in place)
+	var kids []*Node
 	for i, c := range n.C {
 		restore := z.enter(n, i, false)
-		kids[i] = z.alpha(c, env, level, depth, childTop(n, i, top), 0)
+		k := z.alpha(c, env, level, depth, childTop(n, i, top), 0)
 		restore()
+		if k != c && kids == nil {
+			kids = make([]*Node, len(n.C))
+			copy(kids, n.C[:i])
+		}
+		if kids != nil {
+			kids[i] = k
+		}
+	}
+	if kids == nil {
+		return n
 	}
 	return n.with(kids)
 }
@@ -144,25 +153,38 @@ func newOccIndex(root *Node) *occIndex {
 	return x
 }
 
+// index makes occurs answer for root's nodes: by walking them until the
+// nodes walked outnumber 4 times root's and 256 (a tree of a few binders
+// is walked faster than indexed), then through an occIndex of root.
+func (z *normalizer) index(root *Node) {
+	z.occRoot, z.walkLeft = root, 4*root.Size()+256
+}
+
 // occurs reports whether name is used in n (as itself or as the head of a
-// dotted name): through the index for the nodes of the tree it was built
-// from, by walking for the nodes reorder builds (chains of binders in
-// another order, whose parts are the tree's own).
+// dotted name): through the index, once built, for the nodes of the tree
+// it was built from; by walking before it is built, and for the nodes
+// reorder builds (chains of binders in another order, whose parts are the
+// tree's own).
 func (z *normalizer) occurs(name string, n *Node) bool {
-	sp, ok := z.occ.span[n]
-	if !ok {
-		if n.K == KindID {
-			head, _, _ := strings.Cut(n.V, ".")
-			return head == name || n.V == name
-		}
-		for _, c := range n.C {
-			if z.occurs(name, c) {
-				return true
-			}
-		}
-		return false
+	if z.occ == nil && z.walkLeft <= 0 && z.occRoot != nil {
+		z.occ = newOccIndex(z.occRoot)
 	}
-	at := z.occ.at[name]
-	i, _ := slices.BinarySearch(at, sp[0])
-	return i < len(at) && at[i] < sp[1]
+	if z.occ != nil {
+		if sp, ok := z.occ.span[n]; ok {
+			at := z.occ.at[name]
+			i, _ := slices.BinarySearch(at, sp[0])
+			return i < len(at) && at[i] < sp[1]
+		}
+	}
+	z.walkLeft--
+	if n.K == KindID {
+		head, _, _ := strings.Cut(n.V, ".")
+		return head == name || n.V == name
+	}
+	for _, c := range n.C {
+		if z.occurs(name, c) {
+			return true
+		}
+	}
+	return false
 }

@@ -33,6 +33,7 @@ const (
 // precondition failed, or no rule decides.
 const (
 	CodeNamespace       Code = "namespace"
+	CodeScopedNotation  Code = "scoped-notation"
 	CodeUntypedBinder   Code = "untyped-binder"
 	CodeNamesMayResolve Code = "names-may-resolve"
 	CodeDecidable       Code = "decidable"
@@ -71,6 +72,7 @@ var codes = []CodeInfo{
 	{CodeShadowsGlobal, Undecided, "a binder named as a global lean-ast reads"},
 	{CodeBinderForm, Undecided, "a typed binder form lean-ast would scope wrongly"},
 	{CodeNamespace, Undecided, "the theorems open different namespaces"},
+	{CodeScopedNotation, Undecided, "scoped notation (n !, π, R[X]) whose namespace nothing opens, used on one side only"},
 	{CodeUntypedBinder, Undecided, "trees differ where parts using one name of inferred type kept their order"},
 	{CodeNamesMayResolve, Undecided, "names may not be Mathlib's: only trees equal as written are decided"},
 	{CodeDecidable, Undecided, "trees differ where an instance-decided construct kept its order"},

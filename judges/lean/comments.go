@@ -1,6 +1,7 @@
 package lean
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -33,70 +34,119 @@ func StripCommentsExact(s string) (string, bool) {
 func stripComments(s string, lit func(kind byte, contents string) string, cutOpen bool) (out string, cut, ok bool) {
 	var b strings.Builder
 	b.Grow(len(s))
+	cut, ok = scanPieces(s, cutOpen, func(p Piece) {
+		t := s[p.Lo:p.Hi]
+		switch p.Kind {
+		case PieceComment:
+			if strings.HasPrefix(t, "/-") {
+				b.WriteByte(' ') // a line comment's line break stays
+			}
+		case PieceString:
+			contents := t[1 : len(t)-1]
+			if t[0] == 'r' {
+				open := strings.IndexByte(t, '"') + 1
+				contents = t[open : len(t)-open+1]
+			}
+			writeLit(&b, t, `"`, contents, LitString, lit)
+		case PieceName:
+			if name := t[len("«") : len(t)-len("»")]; lit != nil && !plainGuillemetName(name) {
+				b.WriteString("«" + lit(LitName, name) + "»")
+			} else {
+				b.WriteString(t)
+			}
+		default:
+			b.WriteString(t)
+		}
+	})
+	if !ok {
+		return s, false, false
+	}
+	return b.String(), cut, true
+}
+
+// PieceKind is what a piece of a Lean text is (Pieces).
+type PieceKind uint8
+
+const (
+	PieceOther   PieceKind = iota // one character of no kind below: a space, a bracket, a symbol's character
+	PieceComment                  // "--" to the line's end (the line break not included), or a nested "/-" … "-/" block
+	PieceString                   // a string literal "…" or a raw string r"…", r#"…"#
+	PieceChar                     // a char literal: 'c', '\n', '\x41'
+	PieceName                     // a «…» name part
+	PieceWord                     // name characters (an identifier's part between dots) or a number
+	PieceToken                    // a notation token holding a quote: ⁻¹' or ''
+)
+
+// Piece is one piece of a Lean text: s[Lo:Hi].
+type Piece struct {
+	Kind   PieceKind
+	Lo, Hi int
+}
+
+// Pieces splits a Lean 4 text as StripCommentsExact reads it (Lean's
+// tokenizer's rules for comments, string, raw string and char literals,
+// «…» names and name characters), every byte in one piece, in order: a
+// caller that looks for tokens (":=", a bracket, a name) never finds one
+// inside a literal or a comment. ok is false when StripCommentsExact's is
+// (an unclosed comment, string or «, a malformed char literal).
+func Pieces(s string) (pieces []Piece, ok bool) {
+	_, ok = scanPieces(s, false, func(p Piece) { pieces = append(pieces, p) })
+	return pieces, ok
+}
+
+// scanPieces calls f with each piece of s in order. With cutOpen, a block
+// comment left open ends the scan (cut is true; f never sees it), else it
+// makes s unreadable (ok false).
+func scanPieces(s string, cutOpen bool, f func(Piece)) (cut, ok bool) {
 	i := 0
+	emit := func(kind PieceKind, end int) {
+		f(Piece{kind, i, end})
+		i = end
+	}
 	for i < len(s) {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case strings.HasPrefix(s[i:], "--"):
 			j := strings.IndexByte(s[i:], '\n')
 			if j < 0 {
-				return b.String(), false, true
+				j = len(s) - i
 			}
-			i += j
+			emit(PieceComment, i+j)
 		case strings.HasPrefix(s[i:], "/-"):
 			end, closed := commentEnd(s, i)
 			if !closed {
-				if cutOpen {
-					return b.String(), true, true
-				}
-				return s, false, false
+				return cutOpen, cutOpen
 			}
-			b.WriteByte(' ')
-			i = end
+			emit(PieceComment, end)
 		case r == '"':
 			end, ok := stringEnd(s, i)
 			if !ok {
-				return s, false, false
+				return false, false
 			}
-			writeLit(&b, s[i:end], `"`, s[i+1:end-1], LitString, lit)
-			i = end
+			emit(PieceString, end)
 		case r == 'r' && rawStringStart(s, i):
 			end, ok := rawStringEnd(s, i)
 			if !ok {
-				return s, false, false
+				return false, false
 			}
-			open := strings.IndexByte(s[i:end], '"') + 1
-			writeLit(&b, s[i:end], `"`, s[i+open:end-open+1], LitString, lit)
-			i = end
-		case strings.HasPrefix(s[i:], "⁻¹'") || strings.HasPrefix(s[i:], "''"):
+			emit(PieceString, end)
+		case quoteToken(s[i:]) > 0:
 			// Tokens of Mathlib's notation that hold a quote (preimage,
-			// image), matched before a char literal as Lean's token table
-			// matches its longest token.
-			n := len("''")
-			if s[i] != '\'' {
-				n = len("⁻¹'")
-			}
-			b.WriteString(s[i : i+n])
-			i += n
+			// image, ∑' and ∏'), matched before a char literal as Lean's
+			// token table matches its longest token.
+			emit(PieceToken, i+quoteToken(s[i:]))
 		case r == '\'':
 			end, ok := charEnd(s, i)
 			if !ok {
-				return s, false, false
+				return false, false
 			}
-			b.WriteString(s[i:end])
-			i = end
+			emit(PieceChar, end)
 		case r == '«':
 			j := strings.Index(s[i:], "»")
 			if j < 0 {
-				return s, false, false
+				return false, false
 			}
-			end := i + j + len("»")
-			if name := s[i+len("«") : i+j]; lit != nil && !plainGuillemetName(name) {
-				b.WriteString("«" + lit(LitName, name) + "»")
-			} else {
-				b.WriteString(s[i:end])
-			}
-			i = end
+			emit(PieceName, i+j+len("»"))
 		case isIdentStart(r) || r >= '0' && r <= '9':
 			// An identifier or a number, as one token: a quote or an r
 			// inside it starts nothing.
@@ -108,14 +158,33 @@ func stripComments(s string, lit func(kind byte, contents string) string, cutOpe
 				}
 				j += n
 			}
-			b.WriteString(s[i:j])
-			i = j
+			emit(PieceWord, j)
 		default:
-			b.WriteString(s[i : i+size])
-			i += size
+			emit(PieceOther, i+size)
 		}
 	}
-	return b.String(), false, true
+	return false, true
+}
+
+// quoteTokens are the table's tokens that hold a quote, longest first.
+var quoteTokens = func() (out []string) {
+	for _, t := range symbols {
+		if strings.Contains(t, "'") {
+			out = append(out, t)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
+	return out
+}()
+
+// quoteToken returns the length of the quote token s starts with, or 0.
+func quoteToken(s string) int {
+	for _, t := range quoteTokens {
+		if strings.HasPrefix(s, t) {
+			return len(t)
+		}
+	}
+	return 0
 }
 
 // stringEnd returns the end of the string literal opening at s[i].

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Result is the outcome of comparing two statements.
@@ -42,8 +43,9 @@ func CompareCode(a, b string) Verdict {
 
 // Prepared is a statement read once for several comparisons (a judge
 // compares the prediction with the gold and with the misaligned
-// statement): parsed at once, normalized when first needed. It is not safe
-// for concurrent use.
+// statement, and pairs may share a gold): parsed at once, normalized when
+// first needed. Once InHeaderContext and InHeaderOpens, if called, have
+// returned, it is safe for concurrent use (each tree is made once).
 type Prepared struct {
 	st      *Statement
 	err     error
@@ -53,10 +55,16 @@ type Prepared struct {
 	opens, text string
 	norm, plain *Node // Normalize, and normalize without binder orders
 	kept        Code  // the first precondition that kept an order in norm (order.go)
-	renamed     *Node // the tree with bound names by position, hypothesis runs in their least order
+	oriented    *Node // the tree both start from (oriented)
+	renamed     *Node // the tree with bound names by position, nothing moved
+	// treeNames is namesMayResolve's answer from the statement itself
+	treeNames string
+	elab      *Node // the tree the witness reads (elaborated)
+	once      struct{ norm, plain, oriented, renamed, treeNames, elab sync.Once }
 	// headerNames and headerInstances are why the sample's header may
 	// give names and notation other meanings (InHeaderContext), or "".
 	headerNames, headerInstances string
+	headerOpens                  []string // InHeaderOpens
 }
 
 // Prepare reads s for ComparePrepared.
@@ -116,10 +124,15 @@ func imageShadows(n *Node, scope map[string]int) string {
 }
 
 func (p *Prepared) normalized() *Node {
-	if p.norm == nil {
-		p.norm, p.kept = normalizeKept(p.st.Tree, permBudget)
-	}
+	p.once.norm.Do(func() { p.norm, p.kept = normalizeKept(p.orientedTree(), p.st.Tree.K != KindDecls, permBudget) })
 	return p.norm
+}
+
+// orientedTree is the tree both normalizations start from (oriented),
+// made once.
+func (p *Prepared) orientedTree() *Node {
+	p.once.oriented.Do(func() { p.oriented = oriented(p.st.Tree) })
+	return p.oriented
 }
 
 // positional is the tree with its bound names replaced by their
@@ -127,12 +140,12 @@ func (p *Prepared) normalized() *Node {
 // rewritten: two statements with equal positional trees differ only in
 // their bound names and parentheses.
 func (p *Prepared) positional() *Node {
-	if p.renamed == nil {
+	p.once.renamed.Do(func() {
 		tree := unparen(p.st.Tree, namesMayResolve(p) == "")
 		z := &normalizer{}
-		z.occ = newOccIndex(tree)
+		z.index(tree)
 		p.renamed = z.alpha(tree, nil, 0, 0, tree.K != KindDecls, 0)
-	}
+	})
 	return p.renamed
 }
 
@@ -165,9 +178,7 @@ func unparen(n *Node, aliases bool) *Node {
 }
 
 func (p *Prepared) unordered() *Node {
-	if p.plain == nil {
-		p.plain = normalize(p.st.Tree, 0)
-	}
+	p.once.plain.Do(func() { p.plain, _ = normalizeKept(p.orientedTree(), p.st.Tree.K != KindDecls, 0) })
 	return p.plain
 }
 
@@ -243,6 +254,11 @@ func Decide(a, b *Prepared) Verdict {
 		// Int.floor there and Nat.floor in theorem Nat.t
 		return Verdict{Undecided, CodeNamespace, fmt.Sprintf("the theorems are in different namespaces (%q and %q), where the same name may mean different constants", ns, nsb)}
 	}
+	for _, p := range [][2]*Prepared{{a, b}, {b, a}} {
+		if ns := unopenedScope(p[0], p[1]); ns != "" {
+			return Verdict{Undecided, CodeScopedNotation, fmt.Sprintf("a statement uses notation scoped in %s, which neither the header nor the statement opens and the other statement does not use: Lean reads it only under open %s", ns, ns)}
+		}
+	}
 	if a.opens != "" || b.opens != "" {
 		return sameTokens(a, b)
 	}
@@ -289,8 +305,8 @@ func differenceVerdict(a, b *Prepared) Verdict {
 		}
 		return Verdict{r, code, why}
 	}
+	w, wa, wb := witnessOf(a, b, wa, wb)
 	d := SingleDifference(wa, wb)
-	w := findWitness(wa, wb)
 	if w == "" {
 		return Verdict{Undecided, CodeNoWitness, why + ", but lean-ast found no values of the variables where one proposition holds and the other does not (it decides not equivalent only with such a witness)"}
 	}

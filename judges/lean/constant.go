@@ -5,216 +5,398 @@ import (
 	"strings"
 )
 
-// The value of a term with no variable (evalConstant, for the witness's
-// constants) and the operator and function tables the passes share.
+// The one exact evaluator: the value of a term at a number type, computed
+// as Lean's instances compute it, for the witness (at a point, its
+// variables' values in vals) and for whatever computes a constant (no
+// variable). Each rule cites the declaration it follows:
+//
+//   - ℕ: a - b is 0 when b > a (Nat.sub_eq_zero_of_le), / floors
+//     (Nat.div), x / 0 = 0 (Nat.div_zero), x % 0 = x (Nat.mod_zero);
+//   - ℤ: / is Int.ediv and % is Int.emod (instance : Div Int := ⟨Int.ediv⟩):
+//     x = y * (x / y) + x % y with 0 ≤ x % y < |y| (Int.emod_nonneg,
+//     Int.ediv_add_emod), x / 0 = 0 (Int.ediv_zero), x % 0 = x
+//     (Int.emod_zero);
+//   - ℚ ℝ ℂ: / is the field's, x / 0 = 0 (div_zero); no %;
+//   - b ^ k for a natural exponent k (Monoid.npow), of at most 64;
+//   - a numeral is OfNat at the type; a decimal or scientific literal is
+//     OfScientific, on a field the rational it writes (no ℕ or ℤ value); an ascription (e : T) computes e at T, then casts it up;
+//     |e| computes e at its own type (a leaf of the tree around it);
+//   - Nat.factorial n for n ≤ 20 (Nat.factorial_succ), Nat.gcd, Nat.lcm,
+//     ⌊x⌋ ⌈x⌉ ⌊x⌋₊ ⌈x⌉₊, Real.sqrt of 0, of a negative and of a perfect
+//     square, ∑ and ∏ over Finset.range k for k ≤ 100; Nat.Prime, Even and
+//     Odd (witness.go).
+//
+// What it cannot compute exactly (a function it does not know, a real
+// power, a huge value) has no value: never a guess.
 
-// boundaryNames are the constants boundaryValue knows, by their spellings.
-var boundaryNames = map[string]string{
-	"∅": "∅", "⊤": "⊤", "⊥": "⊥", "Set.univ": "Set.univ", "id": "id",
-	"Finset.univ": "Set.univ", "Finset.empty": "∅", "EmptyCollection.emptyCollection": "∅",
-	"Nat.zero": "0", "Zero.zero": "0", "One.one": "1",
-	"Bot.bot": "⊥", "False": "⊥", "false": "⊥", "Top.top": "⊤", "True": "⊤", "true": "⊤",
+// evaluator evaluates terms and propositions at one point.
+type evaluator struct {
+	scope                     // the variables' types (and the quantified ones')
+	vals  map[string]*big.Rat // their values at the point
+	steps int                 // work done, bounded
+	nums  map[string]*big.Rat // numerals read (nil: not read)
+	funcs map[string]int      // function variables to their functions' index
 }
 
-// evalStatus is how evalConstant ended.
-type evalStatus int
+// maxSteps bounds the nodes one evaluation visits.
+const maxSteps = 20000
 
-const (
-	evalOK          evalStatus = iota
-	evalNotConstant            // not numerals and arithmetic alone
-	evalNoReading              // no value in this mode (-2 in ℕ, 0.5 in ℤ)
-	evalUnknown                // a value not worked out (x / 0, a huge power)
-)
+// constValue is the value of a term with no variable at type t.
+func constValue(n *Node, t Type) (*big.Rat, bool) {
+	e := &evaluator{vals: map[string]*big.Rat{}, nums: map[string]*big.Rat{}}
+	return e.value(n, t)
+}
 
-type evalMode int
-
-const (
-	evalRat evalMode = iota
-	evalNat
-	evalIntFloor
-	evalIntTrunc
-)
-
-// evalConstant works out a term of numerals, - + * / % and powers under
-// mode.
-func evalConstant(n *Node, mode evalMode, depth int) (*big.Rat, evalStatus) {
-	if depth > 32 {
-		return nil, evalUnknown
-	}
+// valueType is the type a term's leaves give it where the evaluator reads
+// them all (ℕ for numerals alone), and whether it does.
+func (e *evaluator) valueType(n *Node) (Type, bool) {
+	t := e.typeOf(n)
 	switch {
-	case n.K == KindNum:
-		r, ok := numValue(n.V)
+	case t.K == TNumeral:
+		return Type{}, true
+	case t.numeric():
+		return t, true
+	}
+	return t, false
+}
+
+// value computes n at type t.
+func (e *evaluator) value(n *Node, t Type) (*big.Rat, bool) {
+	if e.steps++; e.steps > maxSteps {
+		return nil, false
+	}
+	switch n.K {
+	case KindParen:
+		return e.value(n.C[0], t)
+	case KindNum:
+		if (t.K == TNat || t.K == TInt) && strings.Trim(n.V, "0123456789") != "" {
+			return nil, false // a decimal or scientific literal is OfScientific: not on ℕ, ℤ
+		}
+		if strings.ContainsAny(n.V, "eE") {
+			// 1e-1 on a field is the rational it writes (OfScientific of
+			// a DivisionRing is Rat.ofScientific cast: exact)
+			if v, ok := numValue(n.V); ok && t.field() && !strings.HasPrefix(n.V, "0x") && v.Num().BitLen()+v.Denom().BitLen() <= 256 {
+				return v, true
+			}
+			return nil, false
+		}
+		if v, ok := e.nums[n.V]; ok {
+			return v, v != nil
+		}
+		v, ok := new(big.Rat).SetString(n.V)
+		if !ok || v.Num().BitLen()+v.Denom().BitLen() > 256 {
+			v = nil
+		}
+		e.nums[n.V] = v
+		return v, v != nil
+	case KindID:
+		v, ok := e.vals[n.V]
+		return v, ok // a cast up to t keeps the value
+	case KindAscription:
+		at := readType(n.C[1])
+		if !at.numeric() || at.rank() > t.rank() {
+			return nil, false
+		}
+		if st, _ := e.valueType(n.C[0]); st.rank() > at.rank() {
+			return nil, false // (x : ℕ) with x real is no cast
+		}
+		return e.value(n.C[0], at) // computed at its own type, then cast
+	case KindUnary:
+		if n.V != "-" || t.K == TNat {
+			return nil, false // no Neg ℕ
+		}
+		v, ok := e.value(n.C[0], t)
 		if !ok {
-			return nil, evalUnknown
+			return nil, false
 		}
-		if mode != evalRat && !r.IsInt() {
-			return nil, evalNoReading
+		return new(big.Rat).Neg(v), true
+	case KindApp:
+		return e.apply(n, t)
+	case KindBig:
+		return e.bigOp(n, t)
+	case KindBinary:
+		if len(n.C) != 2 {
+			return nil, false
 		}
-		return r, evalOK
-	case n.K == KindAscription && len(n.C) == 2 && typeClass(n.C[1]) == "ℕ" && mode != evalNat:
-		// ((3 / 2 : ℕ) : ℝ) is 1: the inner term is on ℕ
-		return evalConstant(n.C[0], evalNat, depth+1)
-	case n.K == KindAscription && len(n.C) == 2 && typeClass(n.C[1]) == "ℤ" && mode == evalRat:
-		x, st := evalConstant(n.C[0], evalIntFloor, depth+1)
-		y, st2 := evalConstant(n.C[0], evalIntTrunc, depth+1)
-		if st != evalOK || st2 != evalOK || x.Cmp(y) != 0 {
-			return nil, max(st, st2, evalUnknown)
+		if n.V == "^" {
+			return e.power(n, t)
 		}
-		return x, evalOK
-	case (n.K == KindParen || n.K == KindCoe) && len(n.C) == 1, n.K == KindAscription && len(n.C) == 2:
-		return evalConstant(n.C[0], mode, depth+1)
-	case n.K == KindUnary && n.V == "-" && len(n.C) == 1:
-		x, st := evalConstant(n.C[0], mode, depth+1)
-		if st != evalOK {
-			return nil, st
-		}
-		if mode == evalNat {
-			return nil, evalNoReading
-		}
-		return new(big.Rat).Neg(x), evalOK
-	case n.K == KindBinary && len(n.C) == 2:
 		switch n.V {
-		case "+", "-", "*", "/", "%", "^":
+		case "+", "-", "*", "/", "%":
 		default:
-			return nil, evalNotConstant
+			return nil, false
 		}
-		x, stx := evalConstant(n.C[0], mode, depth+1)
-		y, sty := evalConstant(n.C[1], mode, depth+1)
-		if stx != evalOK || sty != evalOK {
-			return nil, max(stx, sty)
+		x, okx := e.value(n.C[0], t)
+		y, oky := e.value(n.C[1], t)
+		if !okx || !oky {
+			return nil, false
 		}
-		z := new(big.Rat)
-		switch n.V {
-		case "+":
-			z.Add(x, y)
-		case "-":
-			z.Sub(x, y)
-			if mode == evalNat && z.Sign() < 0 {
-				z.SetInt64(0)
+		return arith(n.V, x, y, t.K)
+	}
+	return nil, false
+}
+
+// apply computes an application: of a function variable, abs, or
+// Nat.factorial.
+func (e *evaluator) apply(n *Node, t Type) (*big.Rat, bool) {
+	head := n.C[0]
+	if head.K != KindID {
+		return nil, false
+	}
+	if f, _ := e.lookup(head.V); f.K == TFun && len(f.Args) == len(n.C) && f.Args[len(f.Args)-1].rank() <= t.rank() {
+		// each argument elaborated at its domain (its leaves cast up
+		// to it, never down), the value cast up to t
+		dom, cod := f.Args[:len(f.Args)-1], f.Args[len(f.Args)-1]
+		args := make([]*big.Rat, len(dom))
+		for i, d := range dom {
+			at, fine := e.valueType(n.C[i+1])
+			if !fine || at.rank() > d.rank() {
+				return nil, false
 			}
-		case "*":
-			z.Mul(x, y)
-		case "/", "%":
-			if y.Sign() == 0 {
-				return nil, evalUnknown
+			v, fine := e.value(n.C[i+1], d)
+			if !fine {
+				return nil, false
 			}
-			if mode == evalRat {
-				if n.V == "%" {
-					return nil, evalNoReading
+			args[i] = v
+		}
+		i := e.funcs[head.V]
+		if i != 1 && i != 2 {
+			// x ↦ x, x ↦ x + 1 and sums are functions into cod only
+			// from domains it holds (not ℝ → ℕ)
+			for _, d := range dom {
+				if d.rank() > cod.rank() {
+					return nil, false
 				}
-				return z.Quo(x, y), evalOK
 			}
-			q := new(big.Int)
-			if mode == evalIntTrunc {
-				q.Quo(x.Num(), y.Num())
-			} else {
-				q.Div(x.Num(), y.Num()) // Euclidean: floor for a positive divisor
-			}
-			if n.V == "/" {
-				return z.SetInt(q), evalOK
-			}
-			return z.Sub(x, new(big.Rat).Mul(y, new(big.Rat).SetInt(q))), evalOK
-		case "^":
-			if !y.IsInt() || y.Sign() < 0 || !x.IsInt() || int64(x.Num().BitLen())*y.Num().Int64() > 1<<16 || y.Num().BitLen() > 20 {
-				return nil, evalUnknown
-			}
-			z.SetInt(new(big.Int).Exp(x.Num(), y.Num(), nil))
 		}
-		return z, evalOK
-	case n.K == KindApp && len(n.C) == 2 && n.C[0].K == KindID && (n.C[0].V == "Nat.factorial" || n.C[0].V == "factorial"):
-		// 8! (Nat.factorial, a natural number whatever the mode)
-		x, st := evalConstant(n.C[1], evalNat, depth+1)
-		if st != evalOK {
-			return nil, st
+		v := functions[i](args)
+		if (cod.K == TNat || cod.K == TInt) && !v.IsInt() || cod.K == TNat && v.Sign() < 0 {
+			return nil, false // no such function into cod
 		}
-		if !x.IsInt() || x.Num().Cmp(big.NewInt(1000)) > 0 {
-			return nil, evalUnknown
+		return v, true
+	}
+	if len(n.C) == 3 && (head.V == "Nat.gcd" || head.V == "Nat.lcm") {
+		// Nat.gcd_zero_left: gcd 0 n = n; Nat.lcm_zero_left: lcm 0 n = 0
+		x, okx := e.natArg(n.C[1])
+		y, oky := e.natArg(n.C[2])
+		if !okx || !oky {
+			return nil, false
+		}
+		g := new(big.Int).GCD(nil, nil, x, y)
+		if head.V == "Nat.gcd" {
+			return new(big.Rat).SetInt(g), true
+		}
+		if g.Sign() == 0 {
+			return new(big.Rat), true
+		}
+		return new(big.Rat).SetInt(new(big.Int).Div(new(big.Int).Mul(x, y), g)), true
+	}
+	if len(n.C) != 2 {
+		return nil, false
+	}
+	switch head.V {
+	case "Real.sqrt":
+		// Real.sqrt x = 0 for x ≤ 0 (Real.sqrt_eq_zero'), and the root of
+		// a perfect square p² / q² is p / q (Real.sqrt_sq): no other value
+		// is exact
+		if t.rank() < 4 {
+			return nil, false
+		}
+		if at, fine := e.valueType(n.C[1]); !fine || at.rank() > 4 {
+			return nil, false
+		}
+		x, ok := e.value(n.C[1], numType("ℝ"))
+		if !ok {
+			return nil, false
+		}
+		if x.Sign() <= 0 {
+			return new(big.Rat), true
+		}
+		p, q := new(big.Int).Sqrt(x.Num()), new(big.Int).Sqrt(x.Denom())
+		if new(big.Int).Mul(p, p).Cmp(x.Num()) != 0 || new(big.Int).Mul(q, q).Cmp(x.Denom()) != 0 {
+			return nil, false
+		}
+		return new(big.Rat).SetFrac(p, q), true
+	case "Int.floor", "Int.ceil", "Nat.floor", "Nat.ceil":
+		// ⌊x⌋ is the greatest integer ≤ x (Int.floor_le, Int.lt_floor_add_one),
+		// ⌈x⌉ = -⌊-x⌋ (Int.ceil_eq_neg_floor_neg... Int.floor_neg), ⌊x⌋₊ and
+		// ⌈x⌉₊ their values clamped at 0 (Nat.floor_eq_zero, Nat.ceil_eq_zero)
+		res := TInt
+		if strings.HasPrefix(head.V, "Nat.") {
+			res = TNat
+		}
+		at, fine := e.valueType(n.C[1])
+		if !fine || at.K == TUnknown || at.K == TComplex || int(res) > t.rank() {
+			return nil, false // numerals alone: their type is not read
+		}
+		x, ok := e.value(n.C[1], at)
+		if !ok {
+			return nil, false
+		}
+		if strings.HasSuffix(head.V, "ceil") {
+			x = new(big.Rat).Neg(x)
+		}
+		f := new(big.Int).Div(x.Num(), x.Denom()) // Euclidean, by a positive denominator: the floor
+		if strings.HasSuffix(head.V, "ceil") {
+			f.Neg(f)
+		}
+		if res == TNat && f.Sign() < 0 {
+			f.SetInt64(0)
+		}
+		return new(big.Rat).SetInt(f), true
+	case "abs":
+		// |e| is an application, a leaf of the tree around it: e is
+		// elaborated alone, at the largest type of its own leaves (ℤ
+		// division stays ℤ's), and the result cast up
+		at, fine := e.valueType(n.C[1])
+		if !fine || at.K == TUnknown || at.K == TNat || at.K == TComplex || at.rank() > t.rank() {
+			return nil, false
+		}
+		v, ok := e.value(n.C[1], at)
+		if !ok {
+			return nil, false
+		}
+		return new(big.Rat).Abs(v), true
+	case "Nat.factorial":
+		if at, fine := e.valueType(n.C[1]); !fine || at.rank() > 1 {
+			return nil, false // its argument is a natural number
+		}
+		x, ok := e.value(n.C[1], numType("ℕ"))
+		if !ok || x.Cmp(big.NewRat(20, 1)) > 0 {
+			return nil, false
 		}
 		f := big.NewInt(1)
 		for i := int64(2); i <= x.Num().Int64(); i++ {
 			f.Mul(f, big.NewInt(i))
 		}
-		return new(big.Rat).SetInt(f), evalOK
+		return new(big.Rat).SetInt(f), true
 	}
-	return nil, evalNotConstant
+	return nil, false
 }
 
-// numericArgs are Mathlib functions whose numeric arguments have one
-// fixed type, so that a numeral argument has it: Finset.range 5 is a
-// natural number.
-var numericArgs = map[string]string{
-	"Finset.range": "ℕ", "Nat.choose": "ℕ", "Nat.factorial": "ℕ", "Nat.Prime": "ℕ", "Nat.gcd": "ℕ", "Nat.lcm": "ℕ", "Nat.Coprime": "ℕ",
-	"Nat.digits": "ℕ", "Nat.divisors": "ℕ", "Nat.totient": "ℕ", "Nat.fib": "ℕ", "Nat.sqrt": "ℕ",
-	"Int.gcd": "ℤ", "Int.natAbs": "ℤ", "Int.toNat": "ℤ",
-	"Real.sqrt": "ℝ", "Real.log": "ℝ", "Real.exp": "ℝ", "Real.sin": "ℝ", "Real.cos": "ℝ", "Real.tan": "ℝ", "Real.arctan": "ℝ", "Real.logb": "ℝ", "Real.pi": "ℝ",
-}
-
-// sameTypeFunctions return a value of their arguments' type.
-var sameTypeFunctions = map[string]bool{"abs": true, "max": true, "min": true}
-
-// numericResults are Mathlib functions with a fixed numeric result type.
-var numericResults = map[string]string{
-	"Nat.choose": "ℕ", "Nat.factorial": "ℕ", "Nat.gcd": "ℕ", "Nat.lcm": "ℕ", "Nat.totient": "ℕ", "Nat.fib": "ℕ", "Nat.sqrt": "ℕ",
-	"Int.gcd": "ℕ", "Int.natAbs": "ℕ", "Int.toNat": "ℕ", "Finset.card": "ℕ", "Int.floor": "ℤ", "Int.ceil": "ℤ", "Nat.floor": "ℕ", "Nat.ceil": "ℕ",
-	"Real.sqrt": "ℝ", "Real.log": "ℝ", "Real.exp": "ℝ", "Real.sin": "ℝ", "Real.cos": "ℝ", "Real.tan": "ℝ", "Real.arctan": "ℝ", "Real.logb": "ℝ",
-	"Real.pi": "ℝ", "π": "ℝ", "Complex.I": "ℂ", "Complex.abs": "ℝ", "Complex.exp": "ℂ",
-}
-
-// injectiveFunctions are global functions that never map two values to
-// one, so that a difference under them stays a difference.
-var injectiveFunctions = map[string]bool{"Finset.range": true, "Real.exp": true, "Nat.succ": true, "Nat.cast": true, "Int.cast": true, "Int.ofNat": true, "Rat.cast": true}
-
-// hasFreeVariable reports whether n uses a variable it does not bind
-// itself: a bound name (alpha-normalized names start with '#') or a free
-// name in operand position (a variable of the header, or a constant such
-// as Real.pi); a function's name at the head of an application (max 3 5)
-// is not one, nor a name n binds (∑ i ∈ range 3, i ^ 2 has none).
-func hasFreeVariable(n *Node) bool {
-	inner := map[string]bool{}
-	var bind func(*Node)
-	bind = func(m *Node) {
-		switch {
-		case binderKinds[m.K]:
-			inner[m.V] = true
-		case m.K == KindBig && len(m.C) > 0:
-			inner[m.C[0].V] = true
-		}
-		for _, c := range m.C {
-			bind(c)
+// bindVar binds a variable of type t, its value set by the caller, until
+// the returned function restores what it hides.
+func (e *evaluator) bindVar(name string, t Type) (restore func()) {
+	saved, had := e.vals[name]
+	restoreType := e.bindType(name, t)
+	return func() {
+		restoreType()
+		if had {
+			e.vals[name] = saved
+		} else {
+			delete(e.vals, name)
 		}
 	}
-	bind(n)
-	var walk func(m *Node, head bool) bool
-	walk = func(m *Node, head bool) bool {
-		if m.K == KindID {
-			if boundaryNames[m.V] != "" {
-				return false // ∅, Set.univ, True: constants, never a variable
-			}
-			// #0.1 is a bound name (boundName), #0.1.2 and h.1 project one
-			name, rest, _ := strings.Cut(m.V, ".")
-			if strings.HasPrefix(name, "#") {
-				depth, _, _ := strings.Cut(rest, ".")
-				name += "." + depth
-			}
-			if inner[name] {
-				return false
-			}
-			return strings.HasPrefix(m.V, "#") || !head
-		}
-		for i, c := range m.C {
-			if m.K == KindAscription && i == 1 {
-				continue
-			}
-			if binderKinds[m.K] && i == 0 && len(m.C) > 1 && numRank[typeClass(c)] > 0 {
-				continue // ℝ in {x : ℝ | False}: a type, no variable
-			}
-			if walk(c, m.K == KindApp && i == 0) {
-				return true
-			}
-		}
-		return false
+}
+
+// natArg computes an argument of type ℕ.
+func (e *evaluator) natArg(n *Node) (*big.Int, bool) {
+	if at, fine := e.valueType(n); !fine || at.rank() > 1 {
+		return nil, false
 	}
-	return walk(n, false)
+	x, ok := e.value(n, numType("ℕ"))
+	if !ok {
+		return nil, false
+	}
+	return x.Num(), true
+}
+
+// bigOp computes ∑ and ∏ over Finset.range k, k ≤ 100
+// (Finset.sum_range_succ, Finset.prod_range_succ), at the body's type.
+func (e *evaluator) bigOp(n *Node, t Type) (*big.Rat, bool) {
+	bt := e.typeOf(n)
+	if !bt.numeric() || bt.rank() > t.rank() {
+		return nil, false
+	}
+	k, ok := e.natArg(n.C[2].C[1])
+	if !ok || k.Cmp(big.NewInt(100)) > 0 {
+		return nil, false
+	}
+	name := n.C[0].V
+	defer e.bindVar(name, numType("ℕ"))()
+	acc := new(big.Rat)
+	if n.V == "∏|in" {
+		acc.SetInt64(1)
+	}
+	for i := int64(0); i < k.Int64(); i++ {
+		e.vals[name] = big.NewRat(i, 1)
+		v, ok := e.value(n.C[3], bt)
+		if !ok {
+			return nil, false
+		}
+		if n.V == "∏|in" {
+			acc.Mul(acc, v)
+		} else {
+			acc.Add(acc, v)
+		}
+		if acc.Num().BitLen()+acc.Denom().BitLen() > 256 {
+			return nil, false
+		}
+	}
+	return acc, true
+}
+
+// arith applies a binary operator at a number type.
+func arith(op string, x, y *big.Rat, t TypeKind) (*big.Rat, bool) {
+	r := new(big.Rat)
+	switch op {
+	case "+":
+		return r.Add(x, y), true
+	case "*":
+		return r.Mul(x, y), true
+	case "-":
+		r.Sub(x, y)
+		if t == TNat && r.Sign() < 0 {
+			r.SetInt64(0) // truncated subtraction
+		}
+		return r, true
+	case "/", "%":
+		if t != TNat && t != TInt {
+			if op == "%" {
+				return nil, false // no Mod on a field
+			}
+			if y.Sign() == 0 {
+				return r, true // x / 0 = 0 in a field
+			}
+			return r.Quo(x, y), true
+		}
+		if y.Sign() == 0 {
+			if op == "/" {
+				return r, true // n / 0 = 0
+			}
+			return r.Set(x), true // n % 0 = n
+		}
+		// big.Int's Div and Mod are Euclidean: Int.ediv and Int.emod, and
+		// ℕ's floor on natural numbers
+		q, m := new(big.Int).DivMod(x.Num(), y.Num(), new(big.Int))
+		if op == "/" {
+			return r.SetInt(q), true
+		}
+		return r.SetInt(m), true
+	}
+	return nil, false
+}
+
+// power computes b ^ k for a natural exponent k (its own tree, numerals
+// ℕ) of at most 64, with a result of bounded size.
+func (e *evaluator) power(n *Node, t Type) (*big.Rat, bool) {
+	et, ok := e.valueType(n.C[1])
+	if !ok || et.K != TUnknown && et.K != TNat {
+		return nil, false // a real or integer exponent: not Monoid.npow
+	}
+	k, ok := e.value(n.C[1], numType("ℕ"))
+	if !ok || !k.IsInt() || k.Sign() < 0 || k.Num().Int64() > 64 {
+		return nil, false
+	}
+	b, ok := e.value(n.C[0], t)
+	if !ok || b.Num().BitLen()+b.Denom().BitLen() > 256 {
+		return nil, false
+	}
+	r := big.NewRat(1, 1)
+	for i := int64(0); i < k.Num().Int64(); i++ {
+		r.Mul(r, b)
+	}
+	return r, true
 }
 
 // hasKind reports whether a node of kind k occurs in n.

@@ -35,13 +35,19 @@ func namesMayResolve(p *Prepared) string {
 	if p.headerInstances != "" {
 		return p.headerInstances
 	}
-	if ns := namespaceOf(p.st.Name); ns != "" {
-		return fmt.Sprintf("theorem %s resolves names in the namespace %s first", p.st.Name, ns)
+	p.once.treeNames.Do(func() { p.treeNames = treeNamesMayResolve(p.st) })
+	return p.treeNames
+}
+
+// treeNamesMayResolve is namesMayResolve from the statement alone.
+func treeNamesMayResolve(st *Statement) string {
+	if ns := namespaceOf(st.Name); ns != "" {
+		return fmt.Sprintf("theorem %s resolves names in the namespace %s first", st.Name, ns)
 	}
-	if why := instanceTypes(p.st.Tree); why != "" {
+	if why := instanceTypes(st.Tree); why != "" {
 		return why
 	}
-	if p.st.Tree.K == KindDecls && len(p.st.Tree.C) > 1 {
+	if st.Tree.K == KindDecls && len(st.Tree.C) > 1 {
 		return "declarations or commands come before the theorem (a definition, an instance, a namespace, variable or open line)"
 	}
 	return ""

@@ -59,13 +59,11 @@ func desugar(n *Node) *Node {
 			}
 			return out
 		}
-		// the table's Derived rows as declared (Ne a b := ¬(a = b), Superset
-		// a b := b ⊆ a); > and ≥ are orient's
+		// the table's Derived negations as declared (Ne a b := ¬(a = b));
+		// the converses (> ≥ ⊇ ⊃) are orient's, under its precondition
 		switch p := PropsOf(n.V); {
-		case p.Has&(Derived|Order) == Derived && p.Negation != "":
+		case p.Has&Derived != 0 && p.Negation != "":
 			return &Node{K: KindUnary, V: "¬", C: []*Node{{K: KindBinary, V: p.Negation, C: []*Node{a, b}}}}
-		case p.Has&(Derived|Order) == Derived:
-			return &Node{K: KindBinary, V: p.Converse, C: []*Node{b, a}}
 		case n.V == "→":
 			return &Node{K: KindPi, V: "_", C: []*Node{a, b}}
 		}

@@ -2,6 +2,7 @@ package lean
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -115,4 +116,48 @@ func HeaderContext(header string) (names, instances string) {
 // judged not equivalent.
 func (p *Prepared) InHeaderContext(names, instances string) {
 	p.headerNames, p.headerInstances = names, instances
+}
+
+// HeaderOpens lists the namespaces a header (or the lines of a statement
+// before its theorem) opens for good: open A B, open scoped A, namespace
+// A (not open A in, which opens A for the next command only), whose
+// scoped notation Lean then reads.
+func HeaderOpens(header string) []string {
+	var out []string
+	for _, line := range strings.Split(header, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || f[0] != "open" && f[0] != "namespace" {
+			continue
+		}
+		if f[len(f)-1] == "in" {
+			continue
+		}
+		for _, w := range f[1:] {
+			if w == "scoped" {
+				continue
+			}
+			if w == "hiding" || w == "renaming" || strings.ContainsAny(w, "()") {
+				break
+			}
+			out = append(out, strings.TrimPrefix(w, "_root_."))
+		}
+	}
+	return out
+}
+
+// InHeaderOpens makes p read under a header that opens namespaces
+// (HeaderOpens): their scoped notation is Lean's to read.
+func (p *Prepared) InHeaderOpens(namespaces []string) { p.headerOpens = namespaces }
+
+// unopenedScope names a namespace of scoped notation that p uses and that
+// neither the header nor p itself opens and other does not use too, or "":
+// where both use it, either both read or neither does.
+func unopenedScope(p, other *Prepared) string {
+	for _, ns := range p.st.Scopes {
+		if slices.Contains(p.headerOpens, ns) || slices.Contains(other.st.Scopes, ns) || slices.Contains(HeaderOpens(p.text), ns) {
+			continue
+		}
+		return ns
+	}
+	return ""
 }

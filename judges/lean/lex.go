@@ -385,10 +385,13 @@ func (l *lexer) scanSymbol(i int, r rune, size int) (int, error) {
 		m = symbol{} // projections are handled in identifiers; a lone ".1" is a symbol
 	}
 	matched := m.text
-	if decl := PropsOf(matched).GluedElsewhere; decl != "" && strings.HasPrefix(l.src[i+len(matched):], "[") {
-		return 0, fmt.Errorf("%w: %q at byte %d: Lean's token is %q (%s), which lean-ast does not read", ErrNotModelled, matched+"[", i, matched+"[", decl)
+	bracket := strings.HasPrefix(l.src[i+len(matched):], "[")
+	if bracket {
+		if decl := PropsOf(matched).GluedElsewhere; decl != "" {
+			return 0, fmt.Errorf("%w: %q at byte %d: Lean's token is %q (%s), which lean-ast does not read", ErrNotModelled, matched+"[", i, matched+"[", decl)
+		}
 	}
-	if m.bracket && !strings.HasPrefix(l.src[i+len(matched):], "[") {
+	if m.bracket && !bracket {
 		return 0, fmt.Errorf("%w: %q at byte %d: Lean declares it only with its bracket glued on (%q)", ErrNotModelled, matched, i, matched+"[")
 	}
 	if matched == "" {

@@ -40,8 +40,8 @@ func Normalize(n *Node) *Node { return normalize(n, permBudget) }
 func SimilarityForm(n *Node) *Node {
 	z := &normalizer{budget: permBudget}
 	top := n.K != KindDecls
-	n = typed(orient(desugar(n), &typeEnv{anyOrder: true}), nil)
-	z.occ = newOccIndex(n)
+	n = typed(orient(desugar(n), &scope{anyOrder: true}), &scope{})
+	z.index(n)
 	return z.canon(z.alpha(n, nil, 0, 0, top, 0), top)
 }
 
@@ -49,20 +49,22 @@ func SimilarityForm(n *Node) *Node {
 // 0 binders keep their order and the typed rewrites are skipped (the
 // trees Compare looks for one difference in).
 func normalize(n *Node, budget int) *Node {
-	out, _ := normalizeKept(n, budget)
+	out, _ := normalizeKept(oriented(n), n.K != KindDecls, budget)
 	return out
 }
 
-// normalizeKept is normalize with the first precondition that kept an
-// order (order.go), or "".
-func normalizeKept(n *Node, budget int) (*Node, Code) {
+// oriented is the tree normalize starts from: n desugared and oriented.
+func oriented(n *Node) *Node { return orient(desugar(n), &scope{}) }
+
+// normalizeKept is normalize on the oriented tree n (top: the statement's
+// tree is not a list of declarations), with the first precondition that
+// kept an order (order.go), or "".
+func normalizeKept(n *Node, top bool, budget int) (*Node, Code) {
 	z := &normalizer{budget: budget}
-	top := n.K != KindDecls
-	n = orient(desugar(n), &typeEnv{})
 	if budget > 0 {
-		n = typed(n, nil)
+		n = typed(n, &scope{})
 	}
-	z.occ = newOccIndex(n)
+	z.index(n)
 	z.inferred = inferredFree(n)
 	out := z.canon(z.alpha(n, nil, 0, 0, top, 0), top)
 	return out, z.blocked
@@ -76,7 +78,11 @@ const permBudget = 1 << 16
 
 type normalizer struct {
 	budget int
-	occ    *occIndex
+	// occ, once built, indexes the occurrences of names in occRoot;
+	// walkLeft counts down the nodes occurs may walk before building it.
+	occ      *occIndex
+	occRoot  *Node
+	walkLeft int
 	// the order rewrites' precondition (order.go): the code that keeps
 	// the order where the walk is, the names whose type Lean infers in
 	// scope, and the first code that kept an order

@@ -2,6 +2,7 @@ package lean
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -272,7 +273,7 @@ var Forms = []Form{
 	{"⁻¹", "postfix", "binds to the argument: f x⁻¹ is f (x⁻¹)", `postfix:max "⁻¹" => Inv.inv`, "Mathlib/Algebra/Group/Defs.lean", true, 0, "⁻¹"},
 	{"ᶜ", "postfix", "binds to the argument", `postfix:1024 "ᶜ" => compl`, "Mathlib/Order/Notation.lean", true, 0, ""},
 	{"ˣ", "postfix", "binds to the argument", `postfix:1024 "ˣ" => Units`, "Mathlib/Algebra/Group/Units/Defs.lean", true, 0, ""},
-	{"!", "postfix", "binds to the argument: n ! is Nat.factorial n", `notation:10000 n "!" => Nat.factorial n`, "Mathlib/Data/Nat/Factorial/Basic.lean", true, 0, ""},
+	{"!", "postfix", "binds to the argument: n ! is Nat.factorial n", `scoped notation:10000 n "!" => Nat.factorial n`, "Mathlib/Data/Nat/Factorial/Basic.lean", true, 0, ""},
 	{"ᵀ", "postfix", "binds to the argument", `scoped postfix:1024 "ᵀ" => Matrix.transpose`, "Mathlib/Data/Matrix/Basic.lean", true, 0, ""},
 	{"ᵒᵈ", "postfix", "binds to the argument", `notation:max α "ᵒᵈ" => OrderDual α`, "Mathlib/Order/Basic.lean", true, 0, ""},
 	{"ᗮ", "postfix", "binds to the argument: f Kᗮ is f (Kᗮ)", `notation:1200 K "ᗮ" => orthogonal K`, "Mathlib/Analysis/InnerProductSpace/Orthogonal.lean", true, 0, ""},
@@ -329,4 +330,54 @@ var Forms = []Form{
 	{"𝓝[≤]", "glued", "nhdsWithin x (Set.Iic x); 𝓝[≥] 𝓝[<] 𝓝[>] 𝓝[≠] likewise", `scoped[Topology] notation3 "𝓝[≤] " x:100 => nhdsWithin x (Set.Iic x)`, "Mathlib/Topology/Defs/Filter.lean", true, 0, ""},
 	{"[MOD", "glued", "the modulus of a ≡ b [MOD n], a third part of the relation; [ZMOD [PMOD [SMOD likewise; never a list", `notation:50 a " ≡ " b " [MOD " n "]" => Nat.ModEq n a b`, "Mathlib/Data/Nat/ModEq.lean", true, 0, ""},
 	{"=ᶠ[", "glued", "refused without its bracket; every infix row whose declaration glues [ to its token likewise (≤ᶠ[ =ᵐ[ ≤ᵐ[ →ₗ[ ≃ₗ[ →L[ →SL[ →ᵃ[ ≃ₗᵢ[ =O[ ⊗[); the bracket's term is a third part of the relation, and where the declaration reads the right side at 0 (M →L[R] M₂) lean-ast does too", `notation:50 f " =ᶠ[" l:50 "] " g:50 => Filter.EventuallyEq l f g`, "Mathlib/Order/Filter/Basic.lean", true, 0, ""},
+}
+
+// plainScopes are the namespaces of the rows declared `scoped` without a
+// namespace written: the namespace the declaration sits in.
+var plainScopes = map[string]string{"≫": "CategoryTheory", "<+": "List", "*ᵥ": "Matrix", "#": "Finset", "ᵀ": "Matrix",
+	"⟦X⟧": "PowerSeries", "∞": "ENNReal", "π": "Real", "ℵ₀": "Cardinal", "∠": "EuclideanGeometry", "∡": "EuclideanGeometry", "!": "Nat"}
+
+// scopedTokens maps the token of every scoped row (Infixes and Forms) to
+// the namespace that must be open for Lean to read it.
+var scopedTokens = map[string]string{}
+
+func init() {
+	scope := func(token, decl string) {
+		d := strings.TrimPrefix(decl, "@[inherit_doc] ")
+		if ns, ok := strings.CutPrefix(d, "scoped["); ok {
+			if i := strings.IndexByte(ns, ']'); i > 0 {
+				scopedTokens[token] = ns[:i]
+			}
+		} else if strings.HasPrefix(d, "scoped ") {
+			scopedTokens[token] = plainScopes[token]
+		}
+	}
+	for _, r := range Infixes {
+		scope(r.Token, r.Decl)
+	}
+	for _, f := range Forms {
+		scope(f.Token, f.Decl)
+	}
+}
+
+// scopesUsed lists the namespaces of the scoped notation among toks: a
+// scoped token, R[X] (the brackets glued around X) and 𝓝[ (Topology).
+func scopesUsed(toks []token) []string {
+	var out []string
+	add := func(ns string) {
+		if ns != "" && !slices.Contains(out, ns) {
+			out = append(out, ns)
+		}
+	}
+	for i, t := range toks {
+		switch {
+		case t.text == "[" && i+2 < len(toks) && toks[i+1].text == "X" && toks[i+2].text == "]" && toks[i+1].pos == t.end && toks[i+2].pos == toks[i+1].end:
+			add("Polynomial")
+		case t.text == "𝓝" && i+1 < len(toks) && toks[i+1].text == "[" && toks[i+1].pos == t.end:
+			add("Topology")
+		case t.kind == tSym || t.kind == tIdent:
+			add(scopedTokens[t.text])
+		}
+	}
+	return out
 }

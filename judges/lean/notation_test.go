@@ -173,8 +173,13 @@ func TestFormsCoverParser(t *testing.T) {
 		{"theorem t : Prime (X : ℕ⟦X⟧)", "theorem t : Prime (X : (ℕ⟦X⟧))"},
 		{"theorem t : f R⟦X⟧ = 0", "theorem t : f (R⟦X⟧) = 0"},
 	} {
-		if r, why := Compare(tt.a, tt.b); r != Same {
-			t.Errorf("%s vs %s: %v (%s)", tt.a, tt.b, r, why)
+		// read under a header that opens the scoped notations' namespaces
+		a, b := Prepare(tt.a), Prepare(tt.b)
+		for _, p := range []*Prepared{a, b} {
+			p.InHeaderOpens(HeaderOpens("open Topology PowerSeries Finset"))
+		}
+		if v := Decide(a, b); v.Result != Same {
+			t.Errorf("%s vs %s: %v (%s)", tt.a, tt.b, v.Result, v.Why)
 		}
 	}
 }

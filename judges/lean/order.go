@@ -24,20 +24,22 @@ import (
 //     (a proof: h.1 and Classical.choose h read the order of its type), an
 //     ascription's type, or a proposition given as an argument (@id (∃ a b,
 //     …) ⟨…⟩);
-//   - parts that use one name whose type Lean infers (a binder without a
+//   - parts that use names whose types Lean infers (a binder without a
 //     type, or a name autoImplicit binds) keep their order among
 //     themselves: Lean fixes such a type at its first elaborated use, so
 //     reordering the uses may change it (∃ x, x < (3 : ℕ) ∧ x = (1 / 2 :
-//     ℝ) makes x a natural number, the other order a real); orient flips a
-//     relation only where its sides do not both use one (inferredInBoth).
+//     ℝ) makes x a natural number, the other order a real), and x = y
+//     makes two such names one (∃ x y, x = y ∧ x < (1 : ℕ) ∧ y = (1/2 : ℝ));
+//     orient flips a relation only where its sides do not both use one
+//     (inferredInBoth).
 // Where it fails, the parts keep their written order and the normalizer
 // records the precondition, which names the reason when the trees differ.
 
-// inferredInBoth reports whether a and b both use a name whose type Lean
-// infers: bound without a type (or with a hole in it), or bound by no
-// binder and one autoImplicit would bind. Binders inside a and b scope
-// their names.
-func (env *typeEnv) inferredInBoth(a, b *Node) bool {
+// inferredInBoth reports whether a and b both use names whose types Lean
+// infers (one or two): bound without a type (or with a hole in it), or
+// bound by no binder and one autoImplicit would bind. Binders inside a and
+// b scope their names.
+func (env *scope) inferredInBoth(a, b *Node) bool {
 	inA := map[string]bool{}
 	local := map[string][]*Node{} // the binders inside a or b, innermost last
 	inferred := func(name string) bool {
@@ -46,7 +48,7 @@ func (env *typeEnv) inferredInBoth(a, b *Node) bool {
 			return t == nil || hasKind(t, KindHole)
 		}
 		t, bound := env.types[name]
-		return bound && (t == nil || hasKind(t, KindHole)) || !bound && autoBoundName(name)
+		return bound && t.Inferred || !bound && autoBoundName(name)
 	}
 	var walk func(n *Node, both bool) bool
 	walk = func(n *Node, both bool) bool {
@@ -54,7 +56,7 @@ func (env *typeEnv) inferredInBoth(a, b *Node) bool {
 			name, _, _ := strings.Cut(n.V, ".")
 			if inferred(name) {
 				if both {
-					return inA[name]
+					return true // x = y unifies two inferred types
 				}
 				inA[name] = true
 			}
@@ -102,6 +104,12 @@ func holdsDecidable(n *Node) bool {
 		}
 	}
 	return false
+}
+
+// bareInferred reports whether n is a name whose type Lean infers.
+func (env *scope) bareInferred(n *Node) bool {
+	n = unwrapParens(n)
+	return n.K == KindID && env.inferredInBoth(n, n)
 }
 
 // keptWhy says what each precondition of the order rewrites kept.
@@ -231,8 +239,10 @@ func (z *normalizer) keepInferredOrder(run []*Node, after [][]bool) {
 	}
 }
 
-// inferredOrder sets after[i][j] (i < j) where parts i and j use one name
-// whose type Lean infers, and reports whether it set any.
+// inferredOrder sets after[i][j] (i < j) where parts i and j both use
+// names whose types Lean infers, one name or two (x = y makes x and y one
+// metavariable, which the first typed use elaborated fixes), and reports
+// whether it set any.
 func (z *normalizer) inferredOrder(parts []*Node, after [][]bool) bool {
 	if len(z.inferred) == 0 {
 		return false
@@ -244,12 +254,9 @@ func (z *normalizer) inferredOrder(parts []*Node, after [][]bool) bool {
 	}
 	set := false
 	for i := range parts {
-		for j := i + 1; j < len(parts); j++ {
-			for name := range uses[i] {
-				if uses[j][name] {
-					after[i][j], set = true, true
-					break
-				}
+		for j := i + 1; j < len(parts) && len(uses[i]) > 0; j++ {
+			if len(uses[j]) > 0 {
+				after[i][j], set = true, true
 			}
 		}
 	}

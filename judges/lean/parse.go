@@ -61,47 +61,6 @@ func (n *Node) writeHead(b *strings.Builder) {
 	}
 }
 
-// printedPrefix is the start of n.String(), at least limit bytes of it
-// (all of it when whole).
-func printedPrefix(n *Node, limit int) (s string, whole bool) {
-	var b strings.Builder
-	whole = n.writeUpTo(&b, limit)
-	return b.String(), whole
-}
-
-// comparePrinted is strings.Compare(a.String(), b.String()) printing only
-// as much of the two as it takes to see their order: prefixes of growing
-// length. Printing whole trees to sort them made every level of a deeply
-// nested statement print everything below it (a 8 KB run of nested ∃
-// took 2 s).
-func comparePrinted(a, b *Node) int {
-	if a == b {
-		return 0
-	}
-	for limit := 64; ; limit *= 4 {
-		pa, wa := printedPrefix(a, limit)
-		pb, wb := printedPrefix(b, limit)
-		m := min(len(pa), len(pb))
-		if c := strings.Compare(pa[:m], pb[:m]); c != 0 {
-			return c
-		}
-		switch {
-		case wa && wb:
-			return strings.Compare(pa, pb)
-		case wa && len(pa) == m:
-			// a is printed whole and is a prefix of b's print, which is
-			// longer (b is cut short or longer still): a comes first.
-			if len(pb) > m || !wb {
-				return -1
-			}
-		case wb && len(pb) == m:
-			if len(pa) > m || !wa {
-				return 1
-			}
-		}
-	}
-}
-
 // Size counts the nodes of the tree.
 func (n *Node) Size() int {
 	s := 1
@@ -329,6 +288,10 @@ func (p *parser) stopped() bool {
 type Statement struct {
 	Name string
 	Tree *Node
+	// Scopes are the namespaces whose scoped notation the statement uses
+	// (n ! needs open Nat, π open Real): Lean reads it only where they are
+	// open (ScopedNotation).
+	Scopes []string
 }
 
 // declKeywords start a declaration; theoremKeywords are the ones whose
@@ -379,6 +342,11 @@ func Parse(src string) (st *Statement, err error) {
 				panic(r)
 			}
 			st, err = nil, pe
+		}
+	}()
+	defer func() {
+		if st != nil { // every token is read by now
+			st.Scopes = scopesUsed(lx.toks)
 		}
 	}()
 	st = &Statement{}
@@ -883,6 +851,9 @@ func (p *parser) startsArg() bool {
 }
 
 func isKeyword(s string) bool {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return false // every keyword below is a lowercase ASCII word
+	}
 	switch s {
 	case "then", "else", "with", "in", "at", "from", "fun", "if", "let", "have", "show", "by", "do", "match", "where", "theorem", "lemma", "def", "example":
 		return true

@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// TestComparePrinted: comparing printed forms by growing prefixes orders
-// trees exactly as comparing their whole prints does, on the subtrees of
-// the adversarial corpus and on trees whose prints share long prefixes
-// (one a prefix of the other, a difference past the first limits).
+// TestComparePrinted: comparing printed forms piece by piece orders trees
+// exactly as comparing their whole prints does, on the subtrees of the
+// adversarial corpus and on trees whose prints share long prefixes (one a
+// prefix of the other, a difference deep in the print or the tree).
 func TestComparePrinted(t *testing.T) {
 	var trees []*Node
 	var walk func(n *Node)
@@ -34,7 +34,19 @@ func TestComparePrinted(t *testing.T) {
 		leaf(long), leaf(long+"y"), leaf(long+"z"), leaf(long[:299]+"w"),
 		app(leaf(long), leaf("a")), app(leaf(long), leaf("b")), app(leaf(long)), app(leaf(long), leaf(long)),
 		app(leaf(long), leaf(long), leaf("a")), app(app(leaf(long), leaf(long)), leaf("a")),
-		&Node{K: KindApp, C: []*Node{leaf(long), nil}}, leaf(""), app())
+		&Node{K: KindApp, C: []*Node{leaf(long), nil}}, leaf(""), app(),
+		&Node{K: KindPi, V: "x", Inst: true, C: []*Node{leaf("a"), leaf("b")}}, &Node{K: KindPi, Inst: true, C: []*Node{leaf("a"), leaf("b")}},
+		&Node{K: KindPi, V: "x", C: []*Node{leaf("a"), leaf("b")}}, &Node{K: KindID, Inst: true})
+	// nested past the printer's 32 fixed frames
+	for _, depth := range []int{31, 32, 33, 80} {
+		for _, tip := range []string{"a", "b"} {
+			n := leaf(tip)
+			for range depth {
+				n = app(leaf("f"), n)
+			}
+			trees = append(trees, n, app(n, leaf(tip)))
+		}
+	}
 	rng := rand.New(rand.NewSource(1))
 	for i := 0; i < 200000; i++ {
 		a, b := trees[rng.Intn(len(trees))], trees[rng.Intn(len(trees))]

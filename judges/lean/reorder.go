@@ -17,25 +17,52 @@ const (
 
 // usages appends to sigs[name], for each use of a name of sigs in n, the
 // labels of its three nearest ancestors (kind, value, which child; the
-// operands of symmetric operators alike).
-func usages(n *Node, near [3]string, sigs map[string][]string) {
+// operands of symmetric operators alike). A label is printed only where
+// a name of sigs is used.
+func usages(n *Node, near [3]usageLabel, sigs map[string][]string) {
 	if n.K == KindID {
 		head, _, _ := strings.Cut(n.V, ".")
 		if _, ok := sigs[head]; ok {
-			sigs[head] = append(sigs[head], near[0]+"/"+near[1]+"/"+near[2]+strings.TrimPrefix(n.V, head))
+			var b strings.Builder
+			for j, l := range near {
+				if j > 0 {
+					b.WriteByte('/')
+				}
+				l.write(&b)
+			}
+			b.WriteString(strings.TrimPrefix(n.V, head))
+			sigs[head] = append(sigs[head], b.String())
 		}
 		return
 	}
-	for i, c := range n.C {
-		idx := strconv.Itoa(i)
-		if n.K == KindBinary && (Is(n.V, Symmetric) || Is(n.V, Chain)) {
-			idx = "*"
-		}
-		label := n.K.String() + ":" + n.V
-		if binderKinds[n.K] {
-			label = n.K.String() // a bound name is no label: p1 and q1 alike
-		}
-		usages(c, [3]string{near[1], near[2], label + "@" + idx}, sigs)
+	for i := range n.C {
+		usages(n.C[i], [3]usageLabel{near[1], near[2], {n: n, i: i}}, sigs)
+	}
+}
+
+// usageLabel is the label of child i of n (kind:value@i), or s when n is
+// nil.
+type usageLabel struct {
+	s string
+	n *Node
+	i int
+}
+
+func (l usageLabel) write(b *strings.Builder) {
+	if l.n == nil {
+		b.WriteString(l.s)
+		return
+	}
+	b.WriteString(l.n.K.String())
+	if !binderKinds[l.n.K] { // a bound name is no label: p1 and q1 alike
+		b.WriteString(":")
+		b.WriteString(l.n.V)
+	}
+	b.WriteString("@")
+	if l.n.K == KindBinary && (Is(l.n.V, Symmetric) || Is(l.n.V, Chain)) {
+		b.WriteString("*")
+	} else {
+		b.WriteString(strconv.Itoa(l.i))
 	}
 }
 
@@ -272,22 +299,40 @@ func init() {
 // (usages), so that binders of one type mostly sort apart without trying
 // their orders. Keys only choose among valid orders.
 func (z *normalizer) binderKeys(run []*Node, body *Node, env map[string]string, level int) []string {
-	hide := make(map[string]string, len(env)+len(run))
-	for k, v := range env {
-		hide[k] = v
+	// the types are read with the run's names hidden: env with them
+	// bound to "?", restored after (the run binds each name once)
+	if env == nil {
+		env = map[string]string{}
 	}
+	type saved struct {
+		name, old string
+		had       bool
+	}
+	restore := make([]saved, 0, len(run))
 	for _, b := range run {
 		if b.V != "_" {
-			hide[b.V] = "?"
+			old, had := env[b.V]
+			restore = append(restore, saved{b.V, old, had})
+			env[b.V] = "?"
 		}
 	}
 	keys := make([]string, len(run))
 	for i, b := range run {
-		used := "#"
+		var key strings.Builder
 		if b.V == "_" || !z.occurs(b.V, b.C[1]) {
-			used = "_"
+			key.WriteString("_")
+		} else {
+			key.WriteString("#")
 		}
-		keys[i] = used + z.canon(z.alpha(b.C[0], hide, level+1, 0, false, 0), false).String()
+		z.canon(z.alpha(b.C[0], env, level+1, 0, false, 0), false).write(&key)
+		keys[i] = key.String()
+	}
+	for _, r := range slices.Backward(restore) {
+		if r.had {
+			env[r.name] = r.old
+		} else {
+			delete(env, r.name)
+		}
 	}
 	sigs := map[string][]string{}
 	for _, b := range run {
@@ -296,9 +341,9 @@ func (z *normalizer) binderKeys(run []*Node, body *Node, env map[string]string, 
 		}
 	}
 	for i, b := range run {
-		usages(b.C[0], [3]string{"", "", "T" + keys[i]}, sigs)
+		usages(b.C[0], [3]usageLabel{2: {s: "T" + keys[i]}}, sigs)
 	}
-	usages(body, [3]string{"", "", "B"}, sigs)
+	usages(body, [3]usageLabel{2: {s: "B"}}, sigs)
 	for i, b := range run {
 		if sig := sigs[b.V]; b.V != "_" && len(sig) > 0 {
 			sort.Strings(sig)
@@ -340,11 +385,15 @@ func greedyOrder(keys []string, after [][]bool) []int {
 // tiedOrders counts the orders of binders whose keys tie (x y : ℝ), capped
 // at maxTies+1.
 func tiedOrders(keys []string) int {
-	count := map[string]int{}
 	orders := 1
-	for _, k := range keys {
-		count[k]++
-		orders *= count[k]
+	for i, k := range keys { // a run is at most maxRun long: no map
+		count := 1 // k's occurrences up to i
+		for _, earlier := range keys[:i] {
+			if earlier == k {
+				count++
+			}
+		}
+		orders *= count
 		orders = min(orders, maxTies+1)
 	}
 	return orders

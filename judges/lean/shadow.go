@@ -37,7 +37,7 @@ func init() {
 	// Only names through which lean-ast decides are reserved: a local
 	// Fin or ZMod, or a local id, can only leave a pair undecided (the
 	// modular and boundary rules refuse to decide).
-	for _, m := range []map[string]string{numericArgs, numericResults, atomConstants} {
+	for _, m := range []map[string]string{resultTypes, atomConstants} {
 		for k, v := range m {
 			add(k)
 			if !strings.ContainsAny(v, "{}ᶜ|∅⊤⊥01") {
@@ -45,7 +45,7 @@ func init() {
 			}
 		}
 	}
-	for _, m := range []map[string]bool{sameTypeFunctions, injectiveFunctions, setFunctions} {
+	for _, m := range []map[string]bool{setFunctions, globalSets} {
 		for k := range m {
 			add(k)
 		}
@@ -56,7 +56,7 @@ func init() {
 	// Built by the parser for notations, and the heads the typing and
 	// modular rules look for.
 	for _, s := range strings.Fields(`Set Finset Polynomial nhdsWithin Nat.factorial Nat.iterate MeasureTheory.ae
-		Real.sqrt Real.pi π getElem`) {
+		Real.sqrt Real.pi π getElem abs max min Nat.Prime Even Odd`) {
 		add(s)
 	}
 }

@@ -25,7 +25,7 @@ import (
 //     their reduced fractions. Otherwise (an unknown leaf, or the largest
 //     type ℕ or ℤ, where / truncates and 2.0 is not a literal) numerals
 //     stay as written.
-func typed(n *Node, env map[string]string) *Node {
+func typed(n *Node, env *scope) *Node {
 	if n == nil || decidableConstruct(n) != "" {
 		return n
 	}
@@ -36,27 +36,30 @@ func typed(n *Node, env map[string]string) *Node {
 		for i := 0; i < last; i++ {
 			kids[i] = typed(n.C[i], env)
 		}
-		class := ""
+		var t *Node
 		if n.K != KindSep && len(n.C) > 1 {
-			class = typeClass(n.C[0])
+			t = n.C[0]
 		}
-		name := n.V
-		kids[last] = withType(env, name, class, func(env map[string]string) *Node { return typed(n.C[last], env) })
+		restore := env.bind(n.V, t)
+		kids[last] = typed(n.C[last], env)
+		restore()
 		return n.with(kids)
 	case n.K == KindBig:
-		body := withType(env, n.C[0].V, typeClass(n.C[1]), func(env map[string]string) *Node { return typed(n.C[3], env) })
+		restore := env.bind(n.C[0].V, n.C[1])
+		body := typed(n.C[3], env)
+		restore()
 		return &Node{K: n.K, V: n.V, C: []*Node{n.C[0], typed(n.C[1], env), typed(n.C[2], env), body}}
-	case n.K == KindBinary && len(n.C) == 2 && PropsOf(n.V).OnSets != "" && (isSet(n.C[0], env) || isSet(n.C[1], env)):
+	case n.K == KindBinary && len(n.C) == 2 && PropsOf(n.V).OnSets != "" && sameSetKind(n.C[0], n.C[1], env):
 		return typed(&Node{K: KindBinary, V: PropsOf(n.V).OnSets, C: n.C}, env)
 	case inComponent(n):
-		return foldComponent(n, env, "")
+		return foldComponent(n, env, unknownType)
 	case n.K == KindAscription && len(n.C) == 2:
-		t := typeClass(n.C[1])
+		t := readType(n.C[1])
 		inner := n.C[0]
 		switch {
 		case inComponent(inner):
 			inner = foldComponent(inner, env, t)
-		case inner.K == KindNum && isField(t):
+		case inner.K == KindNum && t.field():
 			inner = foldNum(inner)
 		default:
 			inner = typed(inner, env)
@@ -73,67 +76,29 @@ func typed(n *Node, env map[string]string) *Node {
 	return n.with(kids)
 }
 
-// withType calls f with env extending env by name's type class, changed
-// in place and restored when f returns (see withBinding); a pattern binder
-// binds names that are not tracked, so f sees no types at all.
-func withType(env map[string]string, name, class string, f func(map[string]string) *Node) *Node {
-	if strings.HasPrefix(name, "⟨") {
-		return f(nil) // a pattern binds names we do not track: forget every type
-	}
-	return withBinding(env, name, class, f)
-}
-
-// setFunctions return a Set or a Finset.
-var setFunctions = map[string]bool{
-	"Set.Icc": true, "Set.Ico": true, "Set.Ioc": true, "Set.Ioo": true, "Set.Ici": true, "Set.Iic": true, "Set.Ioi": true, "Set.Iio": true,
-	"Set.univ": true, "Set.range": true, "Set.image": true, "Set.preimage": true,
-	"Finset.Icc": true, "Finset.Ico": true, "Finset.Ioc": true, "Finset.Ioo": true, "Finset.range": true, "Finset.univ": true,
-	"Finset.filter": true, "Finset.image": true,
-}
-
 // isSet reports whether n is known to be a Set or a Finset.
-func isSet(n *Node, env map[string]string) bool {
-	switch n.K {
-	case KindID:
-		return env[n.V] == "set" || setFunctions[n.V]
-	case KindSetOf, KindSep:
-		return true
-	case KindApp:
-		return n.C[0].K == KindID && setFunctions[n.C[0].V]
-	case KindBinary:
-		if (n.V == "∩" || n.V == "∪" || n.V == "\\") && len(n.C) == 2 {
-			return isSet(n.C[0], env) || isSet(n.C[1], env)
+func isSet(n *Node, env *scope) bool { return env.typeOf(n).K == TSet }
+
+// sameSetKind is the precondition of reading ≤ < ⊓ ⊔ as ⊆ ⊂ ∩ ∪: both
+// operands are known to be Sets, or both Finsets. Lean elaborates ⊓ and ⊔
+// at the first operand's type and ∩ ∪ with coercions (binop%), so a
+// Finset beside a Set elaborates one way only; and a set function not
+// applied to all its arguments (Set.Icc 0) is a function, whose ≤ is
+// pointwise while ⊆ has no instance. A bare name of inferred type beside
+// one takes its type (∀ s, s ≤ u with u : Set ℕ).
+func sameSetKind(a, b *Node, env *scope) bool {
+	head := func(n *Node) string {
+		if t := env.typeOf(n); t.K == TSet && t.known() {
+			return t.Head
 		}
-	case KindAscription:
-		return typeClass(n.C[1]) == "set"
+		if k := unwrapParens(n).K; k == KindSetOf {
+			return "Set" // {x | p x} is a Set (Mathlib/Data/Set/Defs.lean)
+		}
+		return ""
 	}
-	return false
-}
-
-// numeric types in the order of their coercions.
-var numRank = map[string]int{"ℕ": 1, "ℤ": 2, "ℚ": 3, "ℝ": 4, "ℂ": 5}
-
-func isField(class string) bool { return numRank[class] >= 3 }
-
-// typeClass reads a type: a numeric type, "set" for Set α and Finset α,
-// "fn:T" for a function into a numeric type T, or "".
-func typeClass(t *Node) string {
-	switch t.K {
-	case KindID:
-		if numRank[t.V] > 0 {
-			return t.V
-		}
-	case KindApp:
-		if t.C[0].K == KindID && (t.C[0].V == "Set" || t.C[0].V == "Finset") {
-			return "set"
-		}
-	case KindPi:
-		// a function of one argument into a numeric type
-		if c := typeClass(t.C[1]); t.V == "_" && numRank[c] > 0 {
-			return "fn:" + c
-		}
-	}
-	return ""
+	ha, hb := head(a), head(b)
+	// a bare name of inferred type takes the other side's (binrel%)
+	return ha != "" && (ha == hb || hb == "" && env.bareInferred(b)) || hb != "" && ha == "" && env.bareInferred(a)
 }
 
 // inComponent: the table's Component operators and unary - are elaborated
@@ -160,58 +125,28 @@ func leaves(n *Node, out []*Node, root bool) []*Node {
 	return out
 }
 
-// leafType is the type class of a leaf, "·" for a leaf that takes the
-// component's type (a numeral, a coercion), "" when unknown.
-func leafType(n *Node, env map[string]string) string {
-	switch n.K {
-	case KindNum, KindCoe:
-		return "·"
-	case KindID:
-		if n.V == "Real.pi" {
-			return "ℝ"
-		}
-		return env[n.V]
-	case KindApp:
-		if h := n.C[0]; h.K == KindID {
-			if numericResults[h.V] == "ℝ" { // Mathlib functions into ℝ
-				return "ℝ"
-			}
-			if c, ok := strings.CutPrefix(env[h.V], "fn:"); ok && len(n.C) == 2 {
-				return c
-			}
-		}
-	case KindAscription:
-		return typeClass(n.C[1])
-	}
-	return ""
-}
-
 // foldComponent rewrites the numerals of the component at n by value
 // when its type is known to be ℚ, ℝ or ℂ (seed: the type it is ascribed,
-// or ""), and runs typed on the leaves.
-func foldComponent(n *Node, env map[string]string, seed string) *Node {
+// or Unknown), and runs typed on the leaves. A numeral or a coercion ↑e
+// among the leaves takes the component's type (binop% inserts the casts).
+func foldComponent(n *Node, env *scope, seed Type) *Node {
 	class := seed
-	fold := true
-	if seed != "" && numRank[seed] == 0 {
-		fold = false
-	}
+	fold := seed.K == TUnknown || seed.numeric()
 	for _, l := range leaves(n, nil, true) {
-		t := leafType(l, env)
-		switch {
-		case t == "·":
-		case numRank[t] > 0:
-			if numRank[t] > numRank[class] {
-				class = t
-			}
-		default:
+		if l.K == KindNum || l.K == KindCoe {
+			continue
+		}
+		if t := env.typeOf(l); t.numeric() {
+			class = larger(class, t)
+		} else {
 			fold = false
 		}
 	}
-	fold = fold && isField(class)
+	fold = fold && class.field()
 	var walk func(n *Node, root bool) *Node
 	walk = func(n *Node, root bool) *Node {
 		if !root && isRelation(n) {
-			return foldComponent(n, env, "")
+			return foldComponent(n, env, unknownType)
 		}
 		if !inComponent(n) {
 			if fold && n.K == KindNum {
@@ -228,11 +163,9 @@ func foldComponent(n *Node, env map[string]string, seed string) *Node {
 			kids[i] = walk(c, false)
 		}
 		out := n.with(kids)
-		if fold && out.K == KindBinary && out.V == "/" && kids[0].K == KindNum && kids[1].K == KindNum {
-			a, ok1 := numValue(kids[0].V)
-			b, ok2 := numValue(kids[1].V)
-			if ok1 && ok2 && b.Sign() != 0 {
-				return &Node{K: KindNum, V: ratString(new(big.Rat).Quo(a, b))}
+		if fold && out.K == KindBinary && out.V == "/" && kids[0].K == KindNum && kids[1].K == KindNum && kids[1].V != "0" {
+			if v, ok := constValue(out, class); ok {
+				return &Node{K: KindNum, V: ratString(v)}
 			}
 		}
 		return out

@@ -78,11 +78,16 @@ func pointsFor(a, b *Node) map[string][]*big.Rat {
 	found := map[string]*big.Rat{}
 	var walk func(n *Node)
 	walk = func(n *Node) {
-		if n.K == KindNum || n.K == KindBinary && Is(n.V, Arithmetic) && !hasFreeVariable(n) {
-			// a numeral, or a term of numerals (2 * 3), worked out
-			if v, st := evalConstant(n, evalRat, 0); st == evalOK && v.Num().BitLen() < 64 && v.Denom().BitLen() < 64 {
-				found[v.RatString()] = v
-			}
+		v, ok := (*big.Rat)(nil), false
+		switch {
+		case n.K == KindNum:
+			v, ok = numValue(n.V)
+		case n.K == KindBinary && len(n.C) == 2 && Is(n.V, Arithmetic):
+			// a term of numerals (2 * 3), worked out
+			v, ok = constValue(n, numType("ℂ"))
+		}
+		if ok && v.Num().BitLen() < 64 && v.Denom().BitLen() < 64 {
+			found[v.RatString()] = v
 		}
 		for _, c := range n.C {
 			walk(c)
@@ -145,68 +150,41 @@ func treeSize(n *Node) int {
 	return size
 }
 
-// evaluator evaluates a normalized proposition at one point.
-type evaluator struct {
-	types map[string]string   // variable names to their number types
-	vals  map[string]*big.Rat // their values at the point
-	steps int                 // work done, bounded
-	nums  map[string]*big.Rat // numerals read (nil: not read)
-	funcs map[string]int      // function variables to their functions' index
-}
-
-// variables lists the statement's leading binders of number types, and
-// the proposition after them with its hypotheses (the binders of other
-// types, in order, as "name:type" in sig); ok is false when a leading
-// binder has a type lean-ast does not evaluate.
-func variables(tree *Node) (names []string, types map[string]string, sig string, ok bool) {
-	types = map[string]string{}
+// variables lists the statement's leading binders of number types,
+// propositions and numeric functions, and the proposition after them with
+// its hypotheses (the binders of other types, in order, as "name:type" in
+// sig); ok is false when a leading binder has a type lean-ast does not
+// evaluate.
+func variables(tree *Node) (names []string, types map[string]Type, sig string, ok bool) {
+	types = map[string]Type{}
 	var b strings.Builder
 	for n := tree; n.K == KindPi && len(n.C) == 2; n = n.C[1] {
-		t := typeClass(n.C[0])
-		if c := unwrapParens(n.C[0]); c.K == KindID && c.V == "Prop" && n.V != "_" {
-			names = append(names, n.V)
-			types[n.V] = "Prop"
-			fmt.Fprintf(&b, "%s:Prop;", n.V)
-			continue
-		}
-		if numRank[t] > 0 {
-			if n.V == "_" {
-				continue // an unused variable
-			}
+		t := readType(n.C[0])
+		switch {
+		case n.V == "_":
+		case t.K == TProp, t.numeric(), numericFunction(t):
 			names = append(names, n.V)
 			types[n.V] = t
-			fmt.Fprintf(&b, "%s:%s;", n.V, t)
-			continue
-		}
-		if dom, cod, ok := numericFunction(n.C[0]); ok && n.V != "_" {
-			names = append(names, n.V)
-			types[n.V] = "fun:" + strings.Join(dom, ",") + ">" + cod
-			fmt.Fprintf(&b, "%s:%s;", n.V, types[n.V])
-			continue
-		}
-		if n.V != "_" && !isProposition(n.C[0]) {
+			fmt.Fprintf(&b, "%s:%s;", n.V, t.Name)
+		case !isProposition(n.C[0]):
 			return nil, nil, "", false // a set, a type, a class: not evaluated
 		}
 	}
 	return names, types, b.String(), true
 }
 
-// numericFunction reads a function type between number types, A → B → C
-// (domains A, B; codomain C).
-func numericFunction(t *Node) (dom []string, cod string, ok bool) {
-	for {
-		t = unwrapParens(t)
-		if (t.K == KindPi || t.K == KindBinary && t.V == "→") && len(t.C) == 2 {
-			d := typeClass(t.C[0])
-			if numRank[d] == 0 {
-				return nil, "", false
-			}
-			dom, t = append(dom, d), t.C[1]
-			continue
-		}
-		cod = typeClass(t)
-		return dom, cod, len(dom) > 0 && numRank[cod] > 0
+// numericFunction reports whether t is a function type between number
+// types, A → B → C.
+func numericFunction(t Type) bool {
+	if t.K != TFun {
+		return false
 	}
+	for _, a := range t.Args {
+		if !a.numeric() {
+			return false
+		}
+	}
+	return true
 }
 
 // functions are the functions tried for a function variable (a witness
@@ -246,6 +224,33 @@ func isProposition(n *Node) bool {
 	return false
 }
 
+// elaborated is the tree the witness reads: notation read as the
+// functions it stands for, bound names by position, nothing moved or
+// rewritten.
+func (p *Prepared) elaborated() *Node {
+	p.once.elab.Do(func() {
+		tree := desugar(unparen(p.st.Tree, namesMayResolve(p) == ""))
+		z := &normalizer{}
+		z.index(tree)
+		p.elab = z.alpha(tree, nil, 0, 0, false, 0)
+	})
+	return p.elab
+}
+
+// witnessOf seeks a witness on the elaborated trees where they are one
+// numeral or operator apart (the same binders in the same order, so that
+// their variables are the same), else on the rewritten trees wa and wb
+// the difference was found in; it returns the trees it was found in.
+func witnessOf(a, b *Prepared, wa, wb *Node) (string, *Node, *Node) {
+	ea, eb := a.elaborated(), b.elaborated()
+	if r, _, _ := oneDifference(ea, eb); r == Different {
+		if w := findWitness(ea, eb); w != "" || Equal(ea, wa) && Equal(eb, wb) {
+			return w, ea, eb
+		}
+	}
+	return findWitness(wa, wb), wa, wb
+}
+
 // findWitness looks for values of the statements' common variables where
 // one of the normalized propositions a and b holds and the other does
 // not, and describes them, or returns "".
@@ -258,17 +263,17 @@ func findWitness(a, b *Node) string {
 	sort.Strings(names)
 	pool := pointsFor(a, b)
 	choices := func(n string) int {
-		if strings.HasPrefix(types[n], "fun:") {
+		if types[n].K == TFun {
 			return len(functions)
 		}
-		return len(pool[types[n]])
+		return len(pool[types[n].Name])
 	}
 	total := 1
 	for _, n := range names {
 		total *= choices(n)
 	}
 	vals := map[string]*big.Rat{}
-	e := &evaluator{types: types, vals: vals, nums: map[string]*big.Rat{}, funcs: map[string]int{}}
+	e := &evaluator{scope: scope{types: types}, vals: vals, nums: map[string]*big.Rat{}, funcs: map[string]int{}}
 	unknowns, spent := 0, 0
 	budget := witnessBudget + 20*(treeSize(a)+treeSize(b))
 	for i := 0; i < total && i < maxPoints; i++ {
@@ -280,10 +285,10 @@ func findWitness(a, b *Node) string {
 		}
 		for _, n := range names {
 			c := choices(n)
-			if strings.HasPrefix(types[n], "fun:") {
+			if types[n].K == TFun {
 				e.funcs[n] = k % c
 			} else {
-				vals[n] = pool[types[n]][k%c]
+				vals[n] = pool[types[n].Name][k%c]
 			}
 			k /= c
 		}
@@ -308,10 +313,10 @@ func findWitness(a, b *Node) string {
 var funcNames = []string{"x ↦ x", "x ↦ 0", "x ↦ 1", "x ↦ x + 1", "twice the sum of its arguments"}
 
 // describePoint writes the witness: the values and which side holds.
-func describePoint(names []string, types map[string]string, vals map[string]*big.Rat, fn map[string]int, goldHolds bool) string {
+func describePoint(names []string, types map[string]Type, vals map[string]*big.Rat, fn map[string]int, goldHolds bool) string {
 	var parts []string
 	for i, n := range names {
-		if v, ok := vals[n]; ok && types[n] == "Prop" {
+		if v, ok := vals[n]; ok && types[n].K == TProp {
 			parts = append(parts, fmt.Sprintf("the %s variable %v", ordinal(i+1), v.Sign() != 0))
 		} else if ok {
 			parts = append(parts, fmt.Sprintf("the %s variable = %s", ordinal(i+1), v.RatString()))
@@ -345,7 +350,7 @@ func ordinal(i int) string {
 // variables have their values, its hypotheses imply the rest.
 func (e *evaluator) statement(n *Node) truth {
 	if n.K == KindPi && len(n.C) == 2 {
-		if _, top := e.types[n.V]; top || n.V == "_" && numRank[typeClass(n.C[0])] > 0 {
+		if _, top := e.types[n.V]; top || n.V == "_" && readType(n.C[0]).numeric() {
 			return e.statement(n.C[1])
 		}
 		return or(e.prop(n.C[0]).not(), e.statement(n.C[1]))
@@ -355,7 +360,7 @@ func (e *evaluator) statement(n *Node) truth {
 
 // prop evaluates a normalized proposition.
 func (e *evaluator) prop(n *Node) truth {
-	if e.steps++; e.steps > 20000 {
+	if e.steps++; e.steps > maxSteps {
 		return unknown
 	}
 	switch n.K {
@@ -365,6 +370,7 @@ func (e *evaluator) prop(n *Node) truth {
 		if orderedEq(n) {
 			return e.relation(&Node{K: KindBinary, V: "=", C: n.C[1:]})
 		}
+		return e.predicate(n)
 	case KindID:
 		switch n.V {
 		case "True":
@@ -372,7 +378,7 @@ func (e *evaluator) prop(n *Node) truth {
 		case "False":
 			return isFalse
 		}
-		if e.types[n.V] == "Prop" {
+		if e.types[n.V].K == TProp {
 			if e.vals[n.V].Sign() != 0 {
 				return isTrue
 			}
@@ -386,15 +392,15 @@ func (e *evaluator) prop(n *Node) truth {
 		if len(n.C) != 2 {
 			return unknown
 		}
-		if t := typeClass(n.C[0]); numRank[t] > 0 {
+		if t := readType(n.C[0]); t.numeric() {
 			// a universally quantified number: false if false at a sample
 			return e.quantified(n, t, isFalse)
 		}
 		// an implication (its hypothesis named or not)
 		return or(e.prop(n.C[0]).not(), e.prop(n.C[1]))
 	case KindExists:
-		if len(n.C) == 2 && numRank[typeClass(n.C[0])] > 0 {
-			return e.quantified(n, typeClass(n.C[0]), isTrue)
+		if t := readType(n.C[0]); len(n.C) == 2 && t.numeric() {
+			return e.quantified(n, t, isTrue)
 		}
 	case KindBinary:
 		if len(n.C) < 2 {
@@ -435,24 +441,10 @@ func (e *evaluator) prop(n *Node) truth {
 
 // quantified evaluates ∀ (decisive = isFalse) or ∃ (decisive = isTrue)
 // over a number type: decided only by a sample showing the decisive value.
-func (e *evaluator) quantified(n *Node, t string, decisive truth) truth {
+func (e *evaluator) quantified(n *Node, t Type, decisive truth) truth {
 	name := n.V
-	saved, had := e.vals[name]
-	savedT, hadT := e.types[name]
-	defer func() {
-		if had {
-			e.vals[name] = saved
-		} else {
-			delete(e.vals, name)
-		}
-		if hadT {
-			e.types[name] = savedT
-		} else {
-			delete(e.types, name)
-		}
-	}()
-	e.types[name] = t
-	for _, v := range samples[t] {
+	defer e.bindVar(name, t)()
+	for _, v := range samples[t.Name] {
 		e.vals[name] = v
 		if e.prop(n.C[1]) == decisive {
 			return decisive
@@ -465,16 +457,14 @@ func (e *evaluator) quantified(n *Node, t string, decisive truth) truth {
 // elaborates it at: binrel% takes the largest type of the leaves of both
 // sides (their casts up to it), numerals alone being ℕ.
 func (e *evaluator) relation(n *Node) truth {
-	t := "ℕ"
+	t := numType("ℕ")
 	ok := true
 	for _, c := range n.C {
-		ct, fine := e.treeType(c)
+		ct, fine := e.valueType(c)
 		ok = ok && fine
-		if numRank[ct] > numRank[t] {
-			t = ct
-		}
+		t = larger(t, ct)
 	}
-	if !ok || n.V == "∣" && (t != "ℕ" && t != "ℤ" || e.mixed(n, t)) {
+	if !ok || n.V == "∣" && (t.K != TNat && t.K != TInt || e.mixed(n, t)) {
 		// Dvd.dvd is plain notation, not binrel%: mixed types are not
 		// unified as above
 		return unknown
@@ -489,17 +479,17 @@ func (e *evaluator) relation(n *Node) truth {
 	case "=":
 		holds = x.Cmp(y) == 0
 	case "<":
-		if t == "ℂ" {
+		if t.K == TComplex {
 			return unknown
 		}
 		holds = x.Cmp(y) < 0
 	case "≤":
-		if t == "ℂ" {
+		if t.K == TComplex {
 			return unknown
 		}
 		holds = x.Cmp(y) <= 0
 	case ">", "≥": // orient's relations kept as written: GT.gt a b is b < a
-		if t == "ℂ" {
+		if t.K == TComplex {
 			return unknown
 		}
 		holds = x.Cmp(y) > 0 || n.V == "≥" && x.Cmp(y) == 0
@@ -516,237 +506,49 @@ func (e *evaluator) relation(n *Node) truth {
 	return isFalse
 }
 
+// predicate evaluates Nat.Prime n (n ≤ 10⁶, by trial division), and Even
+// n and Odd n on ℕ or ℤ (Nat.even_iff, Int.even_iff: n % 2 = 0; Nat.odd_iff,
+// Int.odd_iff: n % 2 = 1).
+func (e *evaluator) predicate(n *Node) truth {
+	if len(n.C) != 2 || n.C[0].K != KindID {
+		return unknown
+	}
+	at, fine := e.valueType(n.C[1])
+	if !fine {
+		return unknown
+	}
+	if at.K == TUnknown {
+		at = numType("ℕ") // numerals alone: ℕ
+	}
+	var holds bool
+	switch n.C[0].V {
+	case "Nat.Prime":
+		x, ok := e.value(n.C[1], numType("ℕ"))
+		if at.K != TNat || !ok || x.Cmp(big.NewRat(1000000, 1)) > 0 {
+			return unknown
+		}
+		holds = x.Num().ProbablyPrime(0) // exact below 2⁶⁴ (Baillie-PSW)
+	case "Even", "Odd":
+		x, ok := e.value(n.C[1], at)
+		if at.K != TNat && at.K != TInt || !ok {
+			return unknown
+		}
+		holds = (x.Num().Bit(0) == 0) == (n.C[0].V == "Even")
+	default:
+		return unknown
+	}
+	if holds {
+		return isTrue
+	}
+	return isFalse
+}
+
 // mixed reports whether a relation's leaves have types other than t.
-func (e *evaluator) mixed(n *Node, t string) bool {
+func (e *evaluator) mixed(n *Node, t Type) bool {
 	for _, c := range n.C {
-		if ct, _ := e.treeType(c); ct != "" && ct != t {
+		if ct, _ := e.valueType(c); ct.K != TUnknown && ct.Name != t.Name {
 			return true
 		}
 	}
 	return false
-}
-
-// treeType is the largest type among the leaves of n's binop% tree ("" when
-// only numerals), and whether lean-ast reads all its leaves.
-func (e *evaluator) treeType(n *Node) (string, bool) {
-	switch {
-	case n.K == KindParen || n.K == KindUnary && n.V == "-":
-		return e.treeType(n.C[0])
-	case n.K == KindBinary && (Is(n.V, Arithmetic) || n.V == "^") && len(n.C) == 2:
-		l, okl := e.treeType(n.C[0])
-		if n.V == "^" {
-			return l, okl // the exponent is its own tree
-		}
-		r, okr := e.treeType(n.C[1])
-		if numRank[r] > numRank[l] {
-			l = r
-		}
-		return l, okl && okr
-	case n.K == KindNum:
-		return "", true
-	case n.K == KindID:
-		t, ok := e.types[n.V]
-		return t, ok && numRank[t] > 0
-	case n.K == KindAscription && len(n.C) == 2:
-		t := typeClass(n.C[1])
-		return t, numRank[t] > 0
-	case n.K == KindApp && len(n.C) == 2 && n.C[0].K == KindID && n.C[0].V == "abs":
-		return e.treeType(n.C[1])
-	case n.K == KindApp && len(n.C) > 1 && n.C[0].K == KindID:
-		if dom, cod, ok := e.function(n.C[0].V); ok && len(dom) == len(n.C)-1 {
-			return cod, true
-		}
-	}
-	return "", false
-}
-
-// function reads a function variable's type.
-func (e *evaluator) function(name string) (dom []string, cod string, ok bool) {
-	t, found := strings.CutPrefix(e.types[name], "fun:")
-	if !found {
-		return nil, "", false
-	}
-	d, c, _ := strings.Cut(t, ">")
-	return strings.Split(d, ","), c, true
-}
-
-// value computes n at type t exactly as Lean does: ℕ subtraction
-// truncates, / and % on ℕ floor (x / 0 = 0, x % 0 = x), / on ℚ ℝ ℂ is the
-// field's (x / 0 = 0); ℤ's / and % only with operands of one sign
-// convention (both nonnegative), powers only to a natural exponent of at
-// most 64.
-func (e *evaluator) value(n *Node, t string) (*big.Rat, bool) {
-	if e.steps++; e.steps > 20000 {
-		return nil, false
-	}
-	switch n.K {
-	case KindParen:
-		return e.value(n.C[0], t)
-	case KindNum:
-		if strings.ContainsAny(n.V, "eE") || (t == "ℕ" || t == "ℤ") && strings.Trim(n.V, "0123456789") != "" {
-			return nil, false // a decimal or scientific literal is OfScientific: not on ℕ, ℤ
-		}
-		if v, ok := e.nums[n.V]; ok {
-			return v, v != nil
-		}
-		v, ok := new(big.Rat).SetString(n.V)
-		if !ok || v.Num().BitLen()+v.Denom().BitLen() > 256 {
-			v = nil
-		}
-		e.nums[n.V] = v
-		return v, v != nil
-	case KindID:
-		v, ok := e.vals[n.V]
-		if !ok {
-			return nil, false
-		}
-		return v, true // a cast up to t keeps the value
-	case KindAscription:
-		at := typeClass(n.C[1])
-		if numRank[at] == 0 || numRank[at] > numRank[t] {
-			return nil, false
-		}
-		st, _ := e.treeType(n.C[0])
-		if numRank[st] > numRank[at] {
-			return nil, false // (x : ℕ) with x real is no cast
-		}
-		return e.value(n.C[0], at) // computed at its own type, then cast
-	case KindUnary:
-		if n.V != "-" || t == "ℕ" {
-			return nil, false // no Neg ℕ
-		}
-		v, ok := e.value(n.C[0], t)
-		if !ok {
-			return nil, false
-		}
-		return new(big.Rat).Neg(v), true
-	case KindApp:
-		if dom, cod, ok := e.function(n.C[0].V); ok && len(dom) == len(n.C)-1 && numRank[cod] <= numRank[t] {
-			// each argument elaborated at its domain (its leaves cast up
-			// to it, never down), the value cast up to t
-			args := make([]*big.Rat, len(dom))
-			for i, d := range dom {
-				at, fine := e.treeType(n.C[i+1])
-				if !fine || numRank[at] > numRank[d] {
-					return nil, false
-				}
-				v, fine := e.value(n.C[i+1], d)
-				if !fine {
-					return nil, false
-				}
-				args[i] = v
-			}
-			i := e.funcs[n.C[0].V]
-			if i != 1 && i != 2 {
-				// x ↦ x, x ↦ x + 1 and sums are functions into cod only
-				// from domains it holds (not ℝ → ℕ)
-				for _, d := range dom {
-					if numRank[d] > numRank[cod] {
-						return nil, false
-					}
-				}
-			}
-			v := functions[i](args)
-			if (cod == "ℕ" || cod == "ℤ") && !v.IsInt() || cod == "ℕ" && v.Sign() < 0 {
-				return nil, false // no such function into cod
-			}
-			return v, true
-		}
-		if len(n.C) == 2 && n.C[0].K == KindID && n.C[0].V == "abs" {
-			// |e| is an application, a leaf of the tree around it: e is
-			// elaborated alone, at the largest type of its own leaves (ℤ
-			// division stays ℤ's), and the result cast up
-			at, fine := e.treeType(n.C[1])
-			if !fine || at == "" || at == "ℕ" || at == "ℂ" || numRank[at] > numRank[t] {
-				return nil, false
-			}
-			v, ok := e.value(n.C[1], at)
-			if !ok {
-				return nil, false
-			}
-			return new(big.Rat).Abs(v), true
-		}
-	case KindBinary:
-		if len(n.C) != 2 {
-			return nil, false
-		}
-		if n.V == "^" {
-			return e.power(n, t)
-		}
-		if !Is(n.V, Arithmetic) {
-			return nil, false
-		}
-		x, okx := e.value(n.C[0], t)
-		y, oky := e.value(n.C[1], t)
-		if !okx || !oky {
-			return nil, false
-		}
-		return arith(n.V, x, y, t)
-	}
-	return nil, false
-}
-
-// arith applies a binary operator at type t.
-func arith(op string, x, y *big.Rat, t string) (*big.Rat, bool) {
-	r := new(big.Rat)
-	switch op {
-	case "+":
-		return r.Add(x, y), true
-	case "*":
-		return r.Mul(x, y), true
-	case "-":
-		r.Sub(x, y)
-		if t == "ℕ" && r.Sign() < 0 {
-			r.SetInt64(0) // truncated subtraction
-		}
-		return r, true
-	case "/", "%":
-		integral := t == "ℕ" || t == "ℤ"
-		if !integral {
-			if op == "%" {
-				return nil, false // no Mod on a field
-			}
-			if y.Sign() == 0 {
-				return r, true // x / 0 = 0 in a field
-			}
-			return r.Quo(x, y), true
-		}
-		if t == "ℤ" && (x.Sign() < 0 || y.Sign() < 0) {
-			return nil, false // ℤ's rounding of negatives is not read
-		}
-		if y.Sign() == 0 {
-			if op == "/" {
-				return r, true // n / 0 = 0
-			}
-			return r.Set(x), true // n % 0 = n
-		}
-		q, m := new(big.Int).QuoRem(x.Num(), y.Num(), new(big.Int))
-		if op == "/" {
-			return r.SetInt(q), true
-		}
-		return r.SetInt(m), true
-	}
-	return nil, false
-}
-
-// power computes b ^ k for a natural exponent k (its own tree, numerals
-// ℕ) of at most 64, with a result of bounded size.
-func (e *evaluator) power(n *Node, t string) (*big.Rat, bool) {
-	et, ok := e.treeType(n.C[1])
-	if !ok || et != "" && et != "ℕ" {
-		return nil, false // a real or integer exponent: not Monoid.npow
-	}
-	k, ok := e.value(n.C[1], "ℕ")
-	if !ok || !k.IsInt() || k.Sign() < 0 || k.Num().Int64() > 64 {
-		return nil, false
-	}
-	b, ok := e.value(n.C[0], t)
-	if !ok || b.Num().BitLen()+b.Denom().BitLen() > 256 {
-		return nil, false
-	}
-	r := big.NewRat(1, 1)
-	for i := int64(0); i < k.Num().Int64(); i++ {
-		r.Mul(r, b)
-	}
-	return r, true
 }

@@ -214,10 +214,10 @@ var leanAxioms = map[string]bool{"propext": true, "Classical.choice": true, "Quo
 func (j BEqJudge) proves(ctx context.Context, layers []string, goal string, mustUseHyp bool) (ok bool, whyNot string, err error) {
 	r, err := j.Client.Run(ctx, layers, goal)
 	if err != nil {
-		var he *HeaderError
-		if errors.As(err, &he) {
-			return false, "", nil
-		}
+		// A layer Lean rejected (the header, the other statement as an
+		// axiom, or the A.6 guard's "axiom rxeval_hyp : True") is a REPL
+		// failure like any other: never "not proved", which would skip
+		// the guard.
 		return false, "", err
 	}
 	if r.Message != "" || len(r.Errors()) > 0 || len(r.Sorries) > 0 {

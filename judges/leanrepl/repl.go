@@ -21,6 +21,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/rxeval/rxeval/internal/termsafe"
+	"github.com/rxeval/rxeval/internal/textcut"
 )
 
 // Config says how to start and use the REPL.
@@ -133,6 +136,13 @@ var ErrNoAnswer = errors.New("no answer")
 // the command tried once more.
 var ErrRefused = errors.New("it refused the command")
 
+// ErrProtocol marks, within ErrREPL, an answer that does not fit the
+// command it answers: an env seen before in the process (an answer given
+// twice puts every later one out of step), a negative env, or an env with
+// a refusal's message. Like a refusal it is never a verdict: the process
+// is restarted and the command tried once more.
+var ErrProtocol = errors.New("its answer does not fit the command")
+
 // maxAnswer bounds one answer's bytes: Lean's messages for one statement
 // are far smaller.
 const maxAnswer = 16 << 20
@@ -152,8 +162,11 @@ type Client struct {
 	mu    sync.Mutex
 	all   []*proc
 	// Version is what the REPL reports of Lean and Mathlib, for reports
-	// and cache keys.
+	// and cache keys ("mathlib unknown" when it did not say), each cut to
+	// 128 bytes and escaped as a model server's version is.
 	Version string
+	// Note says why Mathlib's version is unknown, or is "".
+	Note string
 
 	// The circuit breaker: failed units of work in a row, and the error
 	// the client stopped with (nil while it runs).
@@ -194,12 +207,23 @@ func Start(ctx context.Context, cfg Config) (*Client, error) {
 		return nil, fmt.Errorf("%w: it does not evaluate Lean.versionString: %s", ErrREPL, errs[0].Data)
 	}
 	c.Version = "lean " + versionFrom(r)
-	// Mathlib's version, where the REPL's project has it.
-	if r, err := c.command(ctx, []string{"import Mathlib"}, `#eval Mathlib.Meta.mathlibVersion`); err == nil && len(r.Errors()) == 0 {
-		c.Version += ", mathlib " + versionFrom(r)
-	} else if err != nil && !errors.Is(err, ErrREPL) {
+	// Mathlib's version, where the REPL's project has it; when it is not
+	// known, the cache key says so and so does the note.
+	r, err = c.command(ctx, []string{"import Mathlib"}, `#eval Mathlib.Meta.mathlibVersion`)
+	switch {
+	case err != nil && !errors.Is(err, ErrREPL):
 		c.Close()
 		return nil, err
+	case err != nil:
+		c.Note = "the REPL failed on the query of Mathlib's version (" + strings.TrimPrefix(err.Error(), ErrREPL.Error()+": ") + ")"
+	case len(r.Errors()) > 0:
+		c.Note = "Lean does not evaluate Mathlib.Meta.mathlibVersion (" + firstLine(r.Errors()[0].Data) + ")"
+	default:
+		c.Version += ", mathlib " + versionFrom(r)
+	}
+	if c.Note != "" {
+		c.Version += ", mathlib unknown"
+		c.Note = replString(c.Note, 300) + `: Mathlib's version is unknown, and verdicts are cached under "mathlib unknown" (give each Mathlib its own --cache FILE)`
 	}
 	c.fails = 0
 	return c, nil
@@ -256,14 +280,28 @@ func commandName(cmd string) string {
 	return fmt.Sprintf("%q", cmd)
 }
 
-// versionFrom reads an #eval's printed string from its info message.
+// versionFrom reads an #eval's printed string from its info message, cut
+// to 128 bytes and escaped (replString).
 func versionFrom(r *Response) string {
 	for _, m := range r.Messages {
 		if m.Severity == "info" {
-			return strings.Trim(strings.TrimSpace(m.Data), `"`)
+			return replString(strings.Trim(strings.TrimSpace(m.Data), `"`), 128)
 		}
 	}
 	return "unknown"
+}
+
+// replString bounds a string the REPL supplied before it is copied into
+// reports, cache keys and messages: escaped (termsafe: no terminal control,
+// no line break) and cut to max bytes, as a model server's version is.
+func replString(s string, max int) string {
+	if len(s) > 4*max {
+		s = s[:4*max] // escaping a string longer than this is wasted work
+	}
+	if s = termsafe.Escape(s); len(s) > max {
+		s = textcut.Prefix(s, max) + "…"
+	}
+	return s
 }
 
 // Run elaborates text after layers: the first is a header (imports,
@@ -276,13 +314,16 @@ func (c *Client) Run(ctx context.Context, layers []string, text string) (*Respon
 }
 
 // command runs text after layers in a process of the pool; a command the
-// REPL refused (ErrRefused) is tried once more, in a fresh process.
+// REPL refused (ErrRefused), an answer out of step (ErrProtocol) or a layer
+// Lean rejected (HeaderError) ended that process: the command is tried once
+// more, in a process of the pool (a fresh one if that was the one free).
 func (c *Client) command(ctx context.Context, layers []string, text string) (*Response, error) {
 	if err := c.Stopped(); err != nil {
 		return nil, err
 	}
 	r, err := c.commandOnce(ctx, layers, text)
-	if errors.Is(err, ErrRefused) {
+	var he *HeaderError
+	if errors.Is(err, ErrRefused) || errors.Is(err, ErrProtocol) || errors.As(err, &he) {
 		r, err = c.commandOnce(ctx, layers, text)
 	}
 	if errors.Is(err, ErrAnswerTooLarge) {
@@ -321,10 +362,16 @@ func (c *Client) commandOnce(ctx context.Context, layers []string, text string) 
 // Check typechecks a statement under a header, its proof replaced by
 // sorry: Lean's first error (positions relative to the statement's text,
 // line 1 its first line), or nil when it compiles. A header Lean rejects
-// is reported as a *HeaderError.
+// (in two processes) is a REPL failure, a *HeaderError: never the
+// statement's error.
 func (c *Client) Check(ctx context.Context, header, stmt string) (*Message, error) {
 	text := clean(stmt)
-	if why := runsCode(scanTokens(text)); why != "" {
+	toks, ok := scanTokens(text)
+	why := unreadable
+	if ok {
+		why = runsCode(toks)
+	}
+	if why != "" {
 		return &Message{Severity: "error", Data: "rxeval did not give it to Lean: " + why}, nil
 	}
 	if !declRe.MatchString(text) {
@@ -332,10 +379,6 @@ func (c *Client) Check(ctx context.Context, header, stmt string) (*Message, erro
 	}
 	r, err := c.Run(ctx, []string{header}, WithProof(text, "sorry"))
 	if err != nil {
-		var he *HeaderError
-		if errors.As(err, &he) {
-			return &he.Message, nil
-		}
 		return nil, err
 	}
 	if errs := r.Errors(); len(errs) > 0 {
@@ -372,6 +415,10 @@ type proc struct {
 	restarts int
 	// marker is in the environment of it and all it starts (sweep).
 	marker string
+	// answered holds the envs the process answered (answeredBy): each
+	// command's must be new.
+	answered   map[int]bool
+	answeredBy *exec.Cmd
 }
 
 func (p *proc) start() error {
@@ -462,7 +509,11 @@ func (p *proc) envFor(ctx context.Context, layers []string) (int, error) {
 			return 0, err
 		}
 		if errs := r.Errors(); len(errs) > 0 {
-			return 0, &HeaderError{Message: errs[0], Layer: k}
+			// Lean elaborated the layer in another process, or will in a
+			// fresh one (a header that failed while .olean files were being
+			// written, out of memory): this process is not trusted again.
+			p.kill()
+			return 0, &HeaderError{Message: errs[0], Layer: k, Text: layer}
 		}
 		if p.cmd == nil {
 			// Restarted for the memory ceiling: this env died with it.
@@ -473,16 +524,25 @@ func (p *proc) envFor(ctx context.Context, layers []string) (int, error) {
 	return env, nil
 }
 
-// HeaderError is a header Lean rejects: no statement under it can be
-// checked.
+// HeaderError is a layer (a header, or a layer rxeval builds on it) that
+// Lean rejected in a process: within ErrREPL, a failure of that process,
+// never an answer about the statement under it. The process is restarted.
 type HeaderError struct {
 	Message Message
-	Layer   int // 0: the header; 1 and on: the layers after it
+	Layer   int    // 0: the header; 1 and on: the layers after it
+	Text    string // the layer
 }
 
 func (e *HeaderError) Error() string {
-	return fmt.Sprintf("Lean rejects the header (line %d, column %d): %s", e.Message.Pos.Line, e.Message.Pos.Column, firstLine(e.Message.Data))
+	what := "the header"
+	if e.Layer > 0 {
+		what = fmt.Sprintf("layer %d (%s)", e.Layer, replString(firstLine(e.Text), 80))
+	}
+	return fmt.Sprintf("%v: Lean rejects %s (line %d, column %d: %s); the process was restarted", ErrREPL, what, e.Message.Pos.Line, e.Message.Pos.Column, firstLine(e.Message.Data))
 }
+
+// Unwrap makes a HeaderError a REPL failure.
+func (e *HeaderError) Unwrap() error { return ErrREPL }
 
 // send writes one command and reads its answer, within the timeout; on
 // any failure the process is killed, to be started afresh next time.
@@ -575,12 +635,38 @@ func (p *proc) answer(req map[string]any, raw []byte, readErr error) (*Response,
 		}
 		return nil, fmt.Errorf("%w: %w: %s", ErrREPL, ErrRefused, firstLine(what))
 	}
+	if _, isCmd := req["cmd"]; isCmd {
+		if err := p.fits(&resp); err != nil {
+			p.kill()
+			return nil, err
+		}
+	}
 	if p.cfg.MaxRSS > 0 && groupRSS(p.cmd.Process.Pid) > p.cfg.MaxRSS {
 		// The answer stands; the next command gets a fresh process.
 		p.kill()
 		p.restarts++
 	}
 	return &resp, nil
+}
+
+// fits checks an answer with an env against the command it answers: a new
+// env, never negative, never one given before in this process, and no
+// refusal's message beside it.
+func (p *proc) fits(r *Response) error {
+	if p.answered == nil || p.answeredBy != p.cmd {
+		p.answered, p.answeredBy = map[int]bool{}, p.cmd
+	}
+	env := *r.Env
+	switch {
+	case r.Message != "":
+		return fmt.Errorf("%w: %w: env %d with the message %q", ErrREPL, ErrProtocol, env, replString(firstLine(r.Message), 200))
+	case env < 0:
+		return fmt.Errorf("%w: %w: a negative env (%d)", ErrREPL, ErrProtocol, env)
+	case p.answered[env]:
+		return fmt.Errorf("%w: %w: env %d was given before (an answer written twice puts the rest out of step)", ErrREPL, ErrProtocol, env)
+	}
+	p.answered[env] = true
+	return nil
 }
 
 func (p *proc) stderrNote() string {

@@ -127,7 +127,7 @@ func correction(gold, pred string) eval.Pair {
 // TestBEq drives the BEq+ logic with a scripted REPL.
 func TestBEq(t *testing.T) {
 	c := startFake(t, "script", 3*time.Second)
-	if c.Version != "lean 4.99.0-fake" {
+	if c.Version != "lean 4.99.0-fake, mathlib unknown" {
 		t.Errorf("version %q", c.Version)
 	}
 	cache, err := verdictcache.Open(filepath.Join(t.TempDir(), "v.db"))

@@ -45,23 +45,21 @@ var codeWords = map[string]bool{
 	"#widget": true, "#explode": true, "#help_tactic": true,
 }
 
-// codePrefixes start the names of the programming API (IO, the
-// elaborator): no mathematical statement needs them.
-var codePrefixes = []string{"IO.", "EIO", "BaseIO", "Lean.", "System.", "IO"}
+// codeNamespaces are the namespaces of the programming API (IO, the
+// elaborator): no mathematical statement names them, or anything in them.
+var codeNamespaces = map[string]bool{"IO": true, "EIO": true, "BaseIO": true, "Lean": true, "System": true}
 
 // runsCode says why s could run a program or a command when Lean reads it,
-// or "". The commands rxeval builds never hold such a text.
+// or "". The commands rxeval builds never hold such a text. A name is
+// compared as Lean resolves it: its parts unquoted («IO».FS is IO.FS) and a
+// leading _root_ dropped.
 func runsCode(toks []token) string {
 	for _, t := range toks {
 		if codeWords[t.text] {
 			return fmt.Sprintf("%q could run code on this machine (byte %d)", t.text, t.at)
 		}
-		if t.ident {
-			for _, p := range codePrefixes {
-				if t.text == p || strings.HasPrefix(t.text, p) && p[len(p)-1] == '.' {
-					return fmt.Sprintf("%q names the programming API, which could run code on this machine (byte %d)", t.text, t.at)
-				}
-			}
+		if parts := t.resolved(); t.ident && len(parts) > 0 && codeNamespaces[parts[0]] {
+			return fmt.Sprintf("%q names the programming API, which could run code on this machine (byte %d)", t.text, t.at)
 		}
 	}
 	return ""
@@ -79,7 +77,10 @@ const reserved = "rxeval_"
 // proof, no second declaration after it, no name starting with rxeval_.
 // A bare proposition (no keyword) is one theorem when it holds no command.
 func singleTheorem(s string) string {
-	toks := scanTokens(s)
+	toks, ok := scanTokens(s)
+	if !ok {
+		return unreadable
+	}
 	if why := runsCode(toks); why != "" {
 		return why
 	}
@@ -100,7 +101,7 @@ func singleTheorem(s string) string {
 	}
 	proof := false
 	for _, t := range toks[i:] {
-		if t.ident && strings.HasPrefix(t.text, reserved) || strings.Contains(t.text, "."+reserved) {
+		if t.reserved() {
 			return fmt.Sprintf("the name %q is reserved for rxeval's own declarations", t.text)
 		}
 		if t.depth > 0 {
@@ -116,125 +117,118 @@ func singleTheorem(s string) string {
 	return ""
 }
 
+// unreadable says why a text Lean's tokenizer cannot read is not given to
+// Lean: rxeval could not tell where its proof starts, nor what it names.
+const unreadable = "Lean's tokenizer cannot read it (an unclosed comment, string or «, or a malformed character literal)"
+
 type token struct {
 	text  string
 	at    int
 	depth int
 	ident bool
+	// parts are an identifier's name parts, unquoted: «IO».FS is IO, FS.
+	parts []string
 }
 
-// scanTokens splits Lean source without comments into rough tokens with
-// their bracket depth: identifiers by Lean's own rules (with dots and
-// «quoted» parts), "#commands", ":=", "@[", brackets and single symbols;
-// strings and character literals are one token each.
-func scanTokens(src string) []token {
-	var toks []token
-	depth := 0
-	for i := 0; i < len(src); {
-		r, n := utf8.DecodeRuneInString(src[i:])
-		start := i
-		switch {
-		case unicode.IsSpace(r):
-			i += n
-			continue
-		case r == '"':
-			i = skipString(src, i)
-		case r == '\'' && isCharLiteral(src, i):
-			i = skipCharLiteral(src, i)
-		case lean.IsIdentStart(r) || r == '«' || r == '#':
-			i = identEnd(src, i)
-			toks = append(toks, token{text: src[start:i], at: start, depth: depth, ident: r != '#'})
-			continue
-		case strings.HasPrefix(src[i:], ":="):
-			i += 2
-		case strings.HasPrefix(src[i:], "@["):
-			i += 2
-			toks = append(toks, token{text: "@[", at: start, depth: depth})
-			depth++
-			continue
-		case strings.ContainsRune("([{⦃⟨", r):
-			i += n
-			toks = append(toks, token{text: src[start:i], at: start, depth: depth})
-			depth++
-			continue
-		case strings.ContainsRune(")]}⦄⟩", r):
-			depth = max(0, depth-1)
-			i += n
-		default:
-			i += n
+// resolved returns the name parts an identifier resolves by: a leading
+// _root_ (the root namespace) dropped.
+func (t token) resolved() []string {
+	if len(t.parts) > 1 && t.parts[0] == "_root_" {
+		return t.parts[1:]
+	}
+	return t.parts
+}
+
+// reserved says whether the identifier names one of rxeval's own
+// declarations: a part that starts with rxeval_, quoted or not.
+func (t token) reserved() bool {
+	for _, p := range t.parts {
+		if strings.HasPrefix(p, reserved) {
+			return true
 		}
-		toks = append(toks, token{text: src[start:i], at: start, depth: depth})
 	}
-	return toks
+	return false
 }
 
-// identEnd returns the end of the identifier (or #command) at i.
-func identEnd(src string, i int) int {
-	_, n := utf8.DecodeRuneInString(src[i:])
-	j := i + n
-	if src[i] == "«"[0] && strings.HasPrefix(src[i:], "«") {
-		j = closeGuillemet(src, i)
+// scanTokens splits Lean source into rough tokens with their bracket depth,
+// reading it as Lean's tokenizer does (lean.Pieces: comments, string and
+// char literals, «…» names): identifiers with their dots and «quoted»
+// parts, "#commands", ":=", "@[", brackets and single symbols; a literal is
+// one token, a comment none. ok is false for a text Lean's tokenizer cannot
+// read (an unclosed comment, string or «, a malformed char literal).
+func scanTokens(src string) (toks []token, ok bool) {
+	pieces, ok := lean.Pieces(src)
+	if !ok {
+		return nil, false
 	}
-	for j < len(src) {
-		r, n := utf8.DecodeRuneInString(src[j:])
-		switch {
-		case strings.HasPrefix(src[j:], "«"):
-			j = closeGuillemet(src, j)
-		case lean.IsIdentRest(r):
-			j += n
-		case r == '.' && j+1 < len(src):
-			r2, _ := utf8.DecodeRuneInString(src[j+1:])
-			if !lean.IsIdentStart(r2) && r2 != '«' {
-				return j
+	// next is the piece after k when it starts right where k ends.
+	next := func(k int) (lean.Piece, bool) {
+		if k+1 < len(pieces) && pieces[k+1].Lo == pieces[k].Hi {
+			return pieces[k+1], true
+		}
+		return lean.Piece{}, false
+	}
+	isName := func(p lean.Piece) bool { return p.Kind == lean.PieceWord || p.Kind == lean.PieceName }
+	// name reads the dotted name from piece k, returning its parts and
+	// the index of its last piece.
+	name := func(k int) ([]string, int) {
+		var parts []string
+		for {
+			p := pieces[k]
+			part := src[p.Lo:p.Hi]
+			if p.Kind == lean.PieceName {
+				part = strings.TrimSuffix(strings.TrimPrefix(part, "«"), "»")
 			}
-			j++
-		default:
-			return j
+			parts = append(parts, part)
+			dot, ok := next(k)
+			if !ok || dot.Kind != lean.PieceOther || src[dot.Lo:dot.Hi] != "." {
+				return parts, k
+			}
+			if after, ok := next(k + 1); !ok || !isName(after) {
+				return parts, k
+			}
+			k += 2
 		}
 	}
-	return j
-}
-
-func closeGuillemet(src string, i int) int {
-	j := strings.Index(src[i+len("«"):], "»")
-	if j < 0 {
-		return len(src)
-	}
-	return i + len("«") + j + len("»")
-}
-
-func skipString(src string, i int) int {
-	for i++; i < len(src); i++ {
-		switch src[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
+	depth := 0
+	for k := 0; k < len(pieces); k++ {
+		p := pieces[k]
+		text := src[p.Lo:p.Hi]
+		tok := token{at: p.Lo, depth: depth}
+		switch p.Kind {
+		case lean.PieceComment:
+			continue
+		case lean.PieceWord, lean.PieceName:
+			parts, last := name(k)
+			k, tok.parts = last, parts
+			tok.ident = p.Kind == lean.PieceName || !unicode.IsDigit(rune(text[0]))
+			text = src[p.Lo:pieces[last].Hi]
+		case lean.PieceOther:
+			r, _ := utf8.DecodeRuneInString(text)
+			n, adjacent := next(k)
+			switch {
+			case unicode.IsSpace(r):
+				continue
+			case r == '#' && adjacent && n.Kind == lean.PieceWord:
+				_, last := name(k + 1)
+				text, k = src[p.Lo:pieces[last].Hi], last
+			case r == ':' && adjacent && src[n.Lo:n.Hi] == "=":
+				text, k = ":=", k+1
+			case r == '@' && adjacent && src[n.Lo:n.Hi] == "[":
+				toks = append(toks, token{text: "@[", at: p.Lo, depth: depth})
+				depth, k = depth+1, k+1
+				continue
+			case strings.ContainsRune("([{⦃⟨", r):
+				toks = append(toks, token{text: text, at: p.Lo, depth: depth})
+				depth++
+				continue
+			case strings.ContainsRune(")]}⦄⟩", r):
+				depth = max(0, depth-1)
+				tok.depth = depth
+			}
 		}
+		tok.text = text
+		toks = append(toks, tok)
 	}
-	return len(src)
-}
-
-// isCharLiteral: a quote after an identifier character is a prime (x');
-// otherwise 'c' or '\n' is a character literal.
-func isCharLiteral(src string, i int) bool {
-	if i > 0 {
-		if r, _ := utf8.DecodeLastRuneInString(src[:i]); lean.IsIdentRest(r) {
-			return false
-		}
-	}
-	rest := src[i+1:]
-	if strings.HasPrefix(rest, "\\") {
-		return strings.Contains(rest[:min(len(rest), 8)], "'")
-	}
-	_, n := utf8.DecodeRuneInString(rest)
-	return n > 0 && len(rest) > n && rest[n] == '\''
-}
-
-func skipCharLiteral(src string, i int) int {
-	j := strings.IndexByte(src[i+2:], '\'')
-	if j < 0 {
-		return len(src)
-	}
-	return i + 2 + j + 1
+	return toks, true
 }

@@ -3,71 +3,38 @@ package leanrepl
 import (
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rxeval/rxeval/judges/lean"
 )
 
-// proofStart returns the byte offset of the top-level ":=" that starts a
-// theorem's proof (past comments, strings and brackets), or -1.
+// proofStart returns the byte offset of the ":=" that starts a
+// declaration's proof, or -1: the first ":=" at bracket depth 0 that no let
+// or have of the statement takes ("… : let p := e\n  p = 1 := by sorry"),
+// read as Lean's tokenizer reads the text (scanTokens: never a ":=" in a
+// comment, a string or char literal or a «…» name).
 func proofStart(s string) int {
-	depth := 0
-	for i := 0; i < len(s); {
+	toks, ok := scanTokens(s)
+	if !ok {
+		return -1
+	}
+	binders := 0 // lets and haves whose ":=" is still to come
+	for _, t := range toks {
 		switch {
-		case strings.HasPrefix(s[i:], "--"):
-			j := strings.IndexByte(s[i:], '\n')
-			if j < 0 {
-				return -1
-			}
-			i += j
-			continue
-		case strings.HasPrefix(s[i:], "/-"):
-			d := 0
-			for i < len(s) {
-				if strings.HasPrefix(s[i:], "/-") {
-					d++
-					i += 2
-				} else if strings.HasPrefix(s[i:], "-/") {
-					d--
-					i += 2
-					if d == 0 {
-						break
-					}
-				} else {
-					i++
-				}
-			}
-			continue
-		case strings.HasPrefix(s[i:], "«"):
-			// A «…» name: what it holds is no bracket and no ":=".
-			if j := strings.Index(s[i:], "»"); j >= 0 {
-				i += j + len("»")
-				continue
-			}
-		case s[i] == '"':
-			j := i + 1
-			for j < len(s) && s[j] != '"' {
-				if s[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			i = j + 1
-			continue
-		case depth == 0 && strings.HasPrefix(s[i:], ":="):
-			return i
+		case t.depth > 0:
+		case t.ident && letWords[t.text]:
+			binders++
+		case t.text == ":=" && binders > 0:
+			binders--
+		case t.text == ":=":
+			return t.at
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case strings.ContainsRune("([{⦃⟨", r):
-			depth++
-		case strings.ContainsRune(")]}⦄⟩", r):
-			depth--
-		}
-		i += size
 	}
 	return -1
 }
+
+// letWords bind a name with ":=" inside a term (Lean's let, have and their
+// instance forms; let_fun).
+var letWords = map[string]bool{"let": true, "have": true, "letI": true, "haveI": true, "let_fun": true}
 
 // WithProof returns s with its proof replaced by proof (":= sorry" when
 // proof is "sorry"); a statement without a proof gets one.
@@ -87,7 +54,7 @@ func Renamed(s, name string) string {
 	if m := declRe.FindStringSubmatchIndex(s); m != nil {
 		return s[:m[3]] + "theorem " + name + s[m[1]:]
 	}
-	if strings.Contains(s, ":=") || strings.HasPrefix(strings.TrimSpace(s), "theorem") {
+	if proofStart(s) >= 0 || strings.HasPrefix(strings.TrimSpace(s), "theorem") {
 		return s // a form rxeval does not rename: Lean says what it is
 	}
 	return "theorem " + name + " : " + s

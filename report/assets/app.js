@@ -225,14 +225,35 @@ ${st.judge_failed ? `; ${st.judge_failed} because a judge failed` : ""}${s.missi
   }
   // judgeRow renders one entry of the judge block: a nested map as indented
   // rows under its name, a list as comma-separated values, the rest as text.
+  // A map or list deeper than D.judge_depth levels is shown as "nested too
+  // deep" (the data comes so bounded; the walk is bounded besides, so that
+  // no judge block can overflow the stack).
+  const JUDGE_DEPTH = D.judge_depth || 10;
+  const TOO_DEEP = "nested too deep";
   function judgeRow(name, v, path, depth) {
-    const th = html`<th style="padding-left:${10 + 16 * depth}px">${name}</th>`;
+    const th = html`<th style="padding-left:${10 + 16 * Math.min(depth, JUDGE_DEPTH)}px">${name}</th>`;
+    if (v && typeof v === "object" && depth >= JUDGE_DEPTH) {
+      return html`<tr>${th}<td data-judge="${path}">${TOO_DEEP}</td></tr>`;
+    }
     if (v && typeof v === "object" && !Array.isArray(v)) {
       const ks = Object.keys(v).sort();
       return html`<tr class="group">${th}<td data-judge="${path}">${ks.length ? "" : "none"}</td></tr>${ks.map((k) => judgeRow(k, v[k], path + "." + k, depth + 1))}`;
     }
-    const text = Array.isArray(v) ? v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join(", ") : String(v);
+    const text = Array.isArray(v) ? v.map((x) => (typeof x === "string" ? x : bounded(x, depth + 1))).join(", ") : String(v);
     return html`<tr>${th}<td data-judge="${path}">${text}</td></tr>`;
+  }
+  // bounded is JSON.stringify(x) for a list element at the given depth,
+  // with what nests past JUDGE_DEPTH written as TOO_DEEP.
+  function bounded(x, depth) {
+    const at = new WeakMap(); // each object or list met: its depth
+    return JSON.stringify(x, function (k, v) {
+      if (v && typeof v === "object") {
+        const d = at.has(this) ? at.get(this) + 1 : depth;
+        if (d >= JUDGE_DEPTH) return TOO_DEEP;
+        at.set(v, d);
+      }
+      return v;
+    });
   }
   $("all-labels").addEventListener("change", () => drawConfusion());
   function drawSystem() { meta(); drawDecided(); drawCategories(); drawConfusion(); judgeBlock(); }
