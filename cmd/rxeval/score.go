@@ -204,6 +204,11 @@ func runScore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil {
+		// Ctrl-C while a judge failed or recovered: the pairs it cut short
+		// are no judge failures, and an interrupted run writes nothing.
+		return err
+	}
 	var cmp *eval.Comparison
 	if len(docs) > 1 {
 		reps := make([]*eval.Report, len(docs))

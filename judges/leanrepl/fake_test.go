@@ -1,8 +1,11 @@
 package leanrepl
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/rxeval/rxeval/internal/fakerepl"
 )
@@ -12,6 +15,18 @@ import (
 func TestMain(m *testing.M) {
 	if mode := os.Getenv("RXEVAL_FAKE_REPL"); mode != "" {
 		os.Exit(fakerepl.Main(mode))
+	}
+	if cmd := os.Getenv("RXEVAL_TEST_CLIENT"); cmd != "" {
+		// A client that runs one command and waits to be killed
+		// (TestNoOrphanOnAnyExit): rxeval's side of a run.
+		c, err := Start(context.Background(), Config{Command: cmd, Timeout: 10 * time.Second})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(3)
+		}
+		defer c.Close()
+		os.Stdout.WriteString("started\n")
+		select {}
 	}
 	os.Exit(m.Run())
 }

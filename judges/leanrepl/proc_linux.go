@@ -9,13 +9,6 @@ import (
 	"time"
 )
 
-// procAttr starts a REPL in its own process group (Lean starts workers; a
-// kill must reach them) that the kernel kills when rxeval dies, however it
-// dies: no orphaned REPL.
-func procAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-}
-
 // killPgid kills the process group pgid.
 func killPgid(pgid int) { syscall.Kill(-pgid, syscall.SIGKILL) }
 

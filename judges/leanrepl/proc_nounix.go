@@ -4,10 +4,16 @@ package leanrepl
 
 import (
 	"os"
+	"os/exec"
 	"syscall"
+	"time"
 )
 
+func replCommand(command string) *exec.Cmd { return exec.Command("sh", "-c", command) }
+
 func procAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{} }
+
+func stopSupervisor(int, <-chan struct{}, time.Duration) bool { return false }
 
 func killPgid(pid int) {
 	if p, err := os.FindProcess(pid); err == nil {

@@ -3,12 +3,20 @@
 package leanrepl
 
 import (
+	"os/exec"
 	"syscall"
+	"time"
 )
+
+// replCommand: outside Linux there is no supervisor (no child subreaper);
+// the REPL's shell runs directly and Close kills its process group.
+func replCommand(command string) *exec.Cmd { return exec.Command("sh", "-c", command) }
 
 // procAttr: outside Linux there is no parent-death signal; Close kills the
 // process group.
 func procAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
+
+func stopSupervisor(int, <-chan struct{}, time.Duration) bool { return false }
 
 // killPgid kills the process group pgid.
 func killPgid(pgid int) { syscall.Kill(-pgid, syscall.SIGKILL) }

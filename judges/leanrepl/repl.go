@@ -422,10 +422,13 @@ type proc struct {
 }
 
 func (p *proc) start() error {
-	cmd := exec.Command("sh", "-c", p.cfg.Command)
+	cmd := replCommand(p.cfg.Command)
 	cmd.Dir = p.cfg.Dir
 	marker := newMarker()
-	cmd.Env = append(os.Environ(), marker)
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	cmd.Env = append(cmd.Env, marker)
 	cmd.SysProcAttr = procAttr()
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -464,6 +467,9 @@ func (p *proc) kill() {
 		return
 	}
 	pgid := p.cmd.Process.Pid
+	// The supervisor (Linux) ends and reaps all under it; the sweep and
+	// the group kill are for a supervisor that did not.
+	stopSupervisor(pgid, p.dead, 5*time.Second)
 	under := sweep(p.marker, pgid)
 	killPgid(pgid)
 	unregister(p.marker)

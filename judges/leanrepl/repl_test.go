@@ -563,7 +563,7 @@ func TestDescendantsDie(t *testing.T) {
 	}
 	defer c.Close()
 	pids := func() (sleep, setsid int) {
-		sh := c.all[0].cmd.Process.Pid
+		sh := shellOf(t, c.all[0].cmd.Process.Pid)
 		sleep, setsid = readPid(t, fmt.Sprintf("%s/sleep.%d", dir, sh)), readPid(t, fmt.Sprintf("%s/setsid.%d", dir, sh))
 		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 			// Its own session once setsid ran (stat field 6).
@@ -593,4 +593,124 @@ func TestDescendantsDie(t *testing.T) {
 	c.Close()
 	waitGone(t, "a child of the REPL's shell", s2)
 	waitGone(t, "a child of the REPL's shell in its own session", d2)
+}
+
+// shellOf returns the REPL's shell: the process the supervisor sup started
+// (on Linux the REPL command runs under one).
+func shellOf(t *testing.T, sup int) int {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", sup, sup))
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			pid, _ := strconv.Atoi(f[0])
+			return pid
+		}
+	}
+	t.Fatalf("supervisor %d started no shell", sup)
+	return 0
+}
+
+// TestNoOrphanOnAnyExit: processes under the REPL that left its process
+// group and session and dropped rxeval's environment marker (setsid env
+// -i), one of them after a double fork, are ended when the client closes,
+// and when rxeval dies by SIGKILL or ends by SIGQUIT (exit 131), which no
+// deferred Close sees (atk34 rows 3, 4, 5, 7, 9).
+func TestNoOrphanOnAnyExit(t *testing.T) {
+	for _, tool := range []string{"setsid", "env", "sleep"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip("no " + tool)
+		}
+	}
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc")
+	}
+	exe, _ := os.Executable()
+	for _, how := range []string{"close", "SIGKILL", "SIGQUIT"} {
+		t.Run(how, func(t *testing.T) {
+			dir := t.TempDir()
+			repl := "setsid env -i sh -c 'echo $$ > " + dir + "/a; exec sleep 1001' & " +
+				"(setsid env -i sh -c 'echo $$ > " + dir + "/b; exec sleep 1002' &); " + fakeCommand(t, "script")
+			var pids []int
+			wait := func() {
+				for _, f := range []string{"a", "b"} {
+					pids = append(pids, readPid(t, dir+"/"+f))
+				}
+			}
+			switch how {
+			case "close":
+				c, err := Start(context.Background(), Config{Command: repl, Timeout: 10 * time.Second})
+				if err != nil {
+					t.Fatal(err)
+				}
+				wait()
+				c.Close()
+			default:
+				cmd := exec.Command(exe)
+				cmd.Env = append(os.Environ(), "RXEVAL_TEST_CLIENT="+repl)
+				out, _ := cmd.StdoutPipe()
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				line, _ := bufio.NewReader(out).ReadString('\n')
+				if line != "started\n" {
+					cmd.Process.Kill()
+					t.Fatalf("the client said %q", line)
+				}
+				wait()
+				sig := map[string]syscall.Signal{"SIGKILL": syscall.SIGKILL, "SIGQUIT": syscall.SIGQUIT}[how]
+				cmd.Process.Signal(sig)
+				err := cmd.Wait()
+				var ee *exec.ExitError
+				if how == "SIGQUIT" && (!errors.As(err, &ee) || ee.ExitCode() != 131) {
+					t.Errorf("after SIGQUIT: %v, want exit status 131", err)
+				}
+			}
+			for _, pid := range pids {
+				waitGone(t, "a setsid env -i process under the REPL", pid)
+			}
+		})
+	}
+}
+
+// TestNoZombieOfAHelper: a helper under the REPL outside its group and
+// environment (setsid env -i) that exits by itself while the REPL runs is
+// reaped, not left a zombie of rxeval's or of the supervisor's, restart
+// after restart (atk34 row 12).
+func TestNoZombieOfAHelper(t *testing.T) {
+	for _, tool := range []string{"setsid", "env", "sleep"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip("no " + tool)
+		}
+	}
+	dir := t.TempDir()
+	repl := "(setsid env -i sh -c 'echo $$ > " + dir + "/h.$$; exec sleep 0.1' &); " + fakeCommand(t, "script")
+	c, err := Start(context.Background(), Config{Command: repl, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for range 3 { // three processes, each with its helper
+		if _, err := c.Run(context.Background(), nil, "CRASH"); !errors.Is(err, ErrREPL) {
+			t.Fatalf("CRASH: %v", err)
+		}
+		if _, err := c.Run(context.Background(), nil, "theorem t : 1 = 1 := sorry"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := filepath.Glob(dir + "/h.*")
+	if len(files) < 3 {
+		t.Fatalf("%d helpers started, want 4", len(files))
+	}
+	for _, f := range files {
+		pid := readPid(t, f)
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			if _, state, _ := procStat(pid); state == "" {
+				break // exited and reaped
+			}
+			if time.Now().After(deadline) {
+				parent, state, _ := procStat(pid)
+				t.Fatalf("helper %d is still there (state %s, parent %d, this test %d)", pid, state, parent, os.Getpid())
+			}
+		}
+	}
 }

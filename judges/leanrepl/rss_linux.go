@@ -7,7 +7,8 @@ import (
 )
 
 // groupRSS sums the resident memory of the processes in process group
-// pgid, read from /proc (0 when it cannot be read).
+// pgid but its leader (the supervisor, whose memory is rxeval's, not
+// Lean's), read from /proc (0 when it cannot be read).
 func groupRSS(pgid int) int64 {
 	dirs, err := os.ReadDir("/proc")
 	if err != nil {
@@ -16,7 +17,7 @@ func groupRSS(pgid int) int64 {
 	page := int64(os.Getpagesize())
 	var total int64
 	for _, d := range dirs {
-		if _, err := strconv.Atoi(d.Name()); err != nil {
+		if pid, err := strconv.Atoi(d.Name()); err != nil || pid == pgid {
 			continue
 		}
 		stat, err := os.ReadFile("/proc/" + d.Name() + "/stat")

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 )
 
 // markerVar is set, in the environment of every REPL process, to a value
@@ -36,7 +37,7 @@ func register(marker string, pgid int) {
 	live.groups[marker] = pgid
 	if live.sig == nil {
 		live.sig = make(chan os.Signal, 1)
-		signal.Notify(live.sig, syscall.SIGTERM, syscall.SIGHUP)
+		signal.Notify(live.sig, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 		go watchSignals(live.sig)
 	}
 }
@@ -47,15 +48,18 @@ func unregister(marker string) {
 	delete(live.groups, marker)
 }
 
-// watchSignals: SIGTERM or SIGHUP would end rxeval without its deferred
-// Close, and the parent-death signal reaches only the REPL's shell, not
-// what the shell started. So every REPL process is ended first, then the
-// signal is raised again with its default action: rxeval ends as it would
-// have, with the status a shell reports for that signal. (SIGINT is the
+// watchSignals: SIGTERM, SIGHUP or SIGQUIT would end rxeval without its
+// deferred Close. So every REPL process is ended first, then the signal is
+// raised again with its default action: rxeval ends as it would have, with
+// the status a shell reports for that signal (SIGQUIT's default in Go is a
+// goroutine dump and exit 2: it exits 131 instead). (SIGINT is the
 // commands' own: it cancels the run, which closes the REPL.)
 func watchSignals(ch chan os.Signal) {
 	s := <-ch
 	KillAll()
+	if s == syscall.SIGQUIT {
+		os.Exit(128 + int(syscall.SIGQUIT))
+	}
 	signal.Reset(s)
 	if p, err := os.FindProcess(os.Getpid()); err == nil && p.Signal(s) == nil {
 		select {} // the signal ends the process
@@ -69,6 +73,11 @@ func watchSignals(ch chan os.Signal) {
 func KillAll() {
 	live.Lock()
 	defer live.Unlock()
+	var wg sync.WaitGroup
+	for _, pgid := range live.groups {
+		wg.Go(func() { stopSupervisor(pgid, nil, 5*time.Second) }) // all at once
+	}
+	wg.Wait()
 	for marker, pgid := range live.groups {
 		sweep(marker, pgid)
 		killPgid(pgid)
