@@ -354,7 +354,7 @@ func (c *converter) terms(ns []*lean.Node) []*node {
 
 func (c *converter) make(n *lean.Node) *node {
 	st := c.st
-	lo, hi := c.tokens(n.Lo, n.Hi)
+	lo, hi := c.tokens(int(n.Lo), int(n.Hi))
 	if lo >= hi || hi > st.end {
 		// no text, or past the top-level ":=" (an instance's value): no
 		// sub-term, but the nodes inside it may be
@@ -457,7 +457,7 @@ func (c *converter) group(lo, hi int, kids []*node) *node {
 func (c *converter) application(n *lean.Node, lo, hi int) *node {
 	st := c.st
 	head := n.C[0]
-	hlo, hhi := c.tokens(head.Lo, head.Hi)
+	hlo, hhi := c.tokens(int(head.Lo), int(head.Hi))
 	if head.K == lean.KindID && hhi == hlo+1 && hlo == lo && st.toks[lo].Text == "√" {
 		return &node{kind: "un", lo: lo, hi: hi, op: lo, kids: c.terms(n.C[1:])}
 	}
@@ -514,7 +514,7 @@ func (c *converter) quantifier(n *lean.Node, lo, hi int) *node {
 			}
 			seen[ch] = true
 			last := k == len(x.C)-1
-			clo, chi := c.tokens(ch.Lo, ch.Hi)
+			clo, chi := c.tokens(int(ch.Lo), int(ch.Hi))
 			switch {
 			case clo >= chi:
 			case clo > j:

@@ -9,14 +9,16 @@ package lean
 // (∀ x, …) is an empty span. The passes after Parse (desugar, normalize)
 // keep or drop spans as they copy nodes: Equal and String ignore them.
 type Node struct {
-	K Kind
 	V string
 	C []*Node
+	// Lo and Hi are int32 (statements are far shorter than 2 GB: MaxBytes)
+	// so that a Node is 56 bytes, not 72.
+	Lo, Hi int32
+	K      Kind
 	// Inst marks an instance-implicit binder ([C], [inst : C]), whose V
 	// is its name or empty: a later binder's instances may depend on it,
 	// so it is never moved. Trees print it as "[" before V.
-	Inst   bool
-	Lo, Hi int
+	Inst bool
 }
 
 // with is n over other children (its kind, value and flags kept).

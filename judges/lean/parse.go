@@ -167,7 +167,7 @@ func (p *parser) peek() token { return p.tok(p.i) }
 // spanned gives n the bytes of the tokens from start to the last one read.
 func (p *parser) spanned(n *Node, start int) *Node {
 	if p.i > start {
-		n.Lo, n.Hi = p.toks[start].pos, p.toks[p.i-1].end
+		n.Lo, n.Hi = int32(p.toks[start].pos), int32(p.toks[p.i-1].end)
 	}
 	return n
 }
@@ -176,12 +176,12 @@ func (p *parser) spanned(n *Node, start int) *Node {
 // token.
 func (p *parser) hole() *Node {
 	at := p.peek().pos
-	return &Node{K: KindHole, Lo: at, Hi: at}
+	return &Node{K: KindHole, Lo: int32(at), Hi: int32(at)}
 }
 
 // at is n with the span of token k.
 func (p *parser) at(n *Node, k int) *Node {
-	n.Lo, n.Hi = p.toks[k].pos, p.toks[k].end
+	n.Lo, n.Hi = int32(p.toks[k].pos), int32(p.toks[k].end)
 	return n
 }
 func (p *parser) next() token {
@@ -588,7 +588,7 @@ type binder struct {
 // wrapBinders binds bs around body, each node from its binder to the end.
 func wrapBinders(kind Kind, bs []binder, body *Node) *Node {
 	for i := len(bs) - 1; i >= 0; i-- {
-		body = &Node{K: kind, V: bs[i].name, Inst: bs[i].inst, C: []*Node{bs[i].typ, body}, Lo: bs[i].lo, Hi: max(bs[i].hi, body.Hi)}
+		body = &Node{K: kind, V: bs[i].name, Inst: bs[i].inst, C: []*Node{bs[i].typ, body}, Lo: int32(bs[i].lo), Hi: max(int32(bs[i].hi), body.Hi)}
 	}
 	return body
 }
@@ -627,7 +627,7 @@ func (p *parser) bracketBinder() []binder {
 		at := p.i
 		p.next()
 		def := p.expr(0)
-		typ = &Node{K: KindOptParam, C: []*Node{typ, def}, Lo: min(typ.Lo, p.toks[at].pos), Hi: def.Hi}
+		typ = &Node{K: KindOptParam, C: []*Node{typ, def}, Lo: min(typ.Lo, int32(p.toks[at].pos)), Hi: def.Hi}
 	}
 	p.expect(close)
 	out := make([]binder, len(names))
@@ -1224,7 +1224,7 @@ done:
 			p.next()
 			rhs := p.expr(51)
 			for _, b := range bs {
-				preds = append(preds, &Node{K: KindBinary, V: op.Norm, C: []*Node{{K: KindID, V: b.name, Lo: b.lo, Hi: b.hi}, rhs}, Lo: b.lo, Hi: rhs.Hi})
+				preds = append(preds, &Node{K: KindBinary, V: op.Norm, C: []*Node{{K: KindID, V: b.name, Lo: int32(b.lo), Hi: int32(b.hi)}, rhs}, Lo: int32(b.lo), Hi: rhs.Hi})
 			}
 		}
 	}
@@ -1406,7 +1406,7 @@ func (p *parser) bigOp(op string) *Node {
 	body := p.expr(form[op].Prec)
 	// one big node per bound name, innermost last
 	for i := len(names) - 1; i >= 0; i-- {
-		bv := &Node{K: KindBoundVar, V: names[i], Lo: spans[i][0], Hi: spans[i][1]}
+		bv := &Node{K: KindBoundVar, V: names[i], Lo: int32(spans[i][0]), Hi: int32(spans[i][1])}
 		body = &Node{K: KindBig, V: op + "|" + domKind, C: []*Node{bv, types[i], dom, body}, Lo: bv.Lo, Hi: body.Hi}
 	}
 	return body
@@ -1489,9 +1489,9 @@ func (p *parser) nhdsWithin() *Node {
 			lo, hi := p.toks[p.i-3].pos, p.toks[p.i-1].end // [≤]
 			within = func(x *Node) *Node {
 				if op == "≠" { // (@singleton _ (Set _) Set.instSingletonSet x)ᶜ
-					return &Node{K: KindPostfix, V: "ᶜ", C: []*Node{{K: KindSetLit, C: []*Node{cloneNode(x)}, Lo: lo, Hi: x.Hi}}, Lo: lo, Hi: x.Hi}
+					return &Node{K: KindPostfix, V: "ᶜ", C: []*Node{{K: KindSetLit, C: []*Node{cloneNode(x)}, Lo: int32(lo), Hi: x.Hi}}, Lo: int32(lo), Hi: x.Hi}
 				}
-				return &Node{K: KindApp, C: []*Node{{K: KindID, V: set, Lo: lo, Hi: hi}, cloneNode(x)}, Lo: lo, Hi: x.Hi}
+				return &Node{K: KindApp, C: []*Node{{K: KindID, V: set, Lo: int32(lo), Hi: int32(hi)}, cloneNode(x)}, Lo: int32(lo), Hi: x.Hi}
 			}
 		}
 	}
@@ -1892,9 +1892,9 @@ func (p *parser) tryPatternBuilder() (ok bool, n *Node) {
 	p.expect("}")
 	for i := len(names) - 1; i >= 0; i-- {
 		t := names[i]
-		body = &Node{K: KindLambda, V: t.text, C: []*Node{{K: KindHole, Lo: t.end, Hi: t.end}, body}, Lo: t.pos, Hi: body.Hi}
+		body = &Node{K: KindLambda, V: t.text, C: []*Node{{K: KindHole, Lo: int32(t.end), Hi: int32(t.end)}, body}, Lo: int32(t.pos), Hi: body.Hi}
 	}
-	pattern := &Node{K: KindPattern, V: strconv.Itoa(len(names)), C: []*Node{body}, Lo: p.toks[open].pos, Hi: body.Hi}
+	pattern := &Node{K: KindPattern, V: strconv.Itoa(len(names)), C: []*Node{body}, Lo: int32(p.toks[open].pos), Hi: body.Hi}
 	return true, &Node{K: KindSetOf, V: "_", C: []*Node{typ, pattern}}
 }
 

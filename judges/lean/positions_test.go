@@ -40,7 +40,7 @@ var cdots = regexp.MustCompile(`id:·[0-9]+`)
 func checkSpans(src string, tree *Node) (same, unread int, err error) {
 	var walk func(n, parent *Node) error
 	walk = func(n, parent *Node) error {
-		if n.Lo < 0 || n.Lo > n.Hi || n.Hi > len(src) {
+		if n.Lo < 0 || n.Lo > n.Hi || int(n.Hi) > len(src) {
 			return fmt.Errorf("%s: span [%d, %d) outside the text (%d bytes)", n, n.Lo, n.Hi, len(src))
 		}
 		if parent != nil && (n.Lo < parent.Lo || n.Hi > parent.Hi) {
