@@ -154,13 +154,19 @@ func (p *parser) attempt(t token) {
 	}
 }
 
-// ParseError is a statement the parser cannot read.
+// ParseError is a statement the parser cannot read. The message is
+// formatted when shown: a reading tried and abandoned fails often, and
+// its error is never read.
 type ParseError struct {
-	Pos int
-	Msg string
+	Pos    int
+	format string
+	args   []any
 }
 
-func (e *ParseError) Error() string { return fmt.Sprintf("byte %d: %s", e.Pos, e.Msg) }
+// Msg is what the parser could not read.
+func (e *ParseError) Msg() string { return fmt.Sprintf(e.format, e.args...) }
+
+func (e *ParseError) Error() string { return fmt.Sprintf("byte %d: %s", e.Pos, e.Msg()) }
 
 func (p *parser) peek() token { return p.tok(p.i) }
 
@@ -231,7 +237,7 @@ func (p *parser) is(s string) bool {
 	return (t.kind == tSym || t.kind == tIdent) && t.text == s
 }
 func (p *parser) fail(format string, args ...any) {
-	panic(&ParseError{Pos: p.peek().pos, Msg: fmt.Sprintf(format, args...)})
+	panic(&ParseError{Pos: p.peek().pos, format: format, args: args})
 }
 
 // refusal is text the parser reads but whose meaning lean-ast does not
@@ -1913,7 +1919,16 @@ func (p *parser) tryBuilder() (ok bool, n *Node) {
 		return false, nil
 	}
 	name := p.next().text
-	typ := p.hole()
+	// the type, when none is written, is a hole at the token after the
+	// name (made only for a reading that succeeds)
+	var typ *Node
+	holeAt := int32(p.peek().pos)
+	hole := func() *Node {
+		if typ == nil {
+			return &Node{K: KindHole, Lo: holeAt, Hi: holeAt}
+		}
+		return typ
+	}
 	switch {
 	case p.is(":"):
 		p.next()
@@ -1938,7 +1953,7 @@ func (p *parser) tryBuilder() (ok bool, n *Node) {
 		p.next()
 		pred := p.expr(0)
 		p.expect("}")
-		return true, &Node{K: KindSubtype, V: name, C: []*Node{typ, pred}}
+		return true, &Node{K: KindSubtype, V: name, C: []*Node{hole(), pred}}
 	}
 	if !p.is("|") {
 		return false, nil
@@ -1946,7 +1961,7 @@ func (p *parser) tryBuilder() (ok bool, n *Node) {
 	p.next()
 	pred := p.expr(0)
 	p.expect("}")
-	return true, &Node{K: KindSetOf, V: name, C: []*Node{typ, pred}}
+	return true, &Node{K: KindSetOf, V: name, C: []*Node{hole(), pred}}
 }
 
 // unquoteName drops the «» around each part of a name that is a plain
