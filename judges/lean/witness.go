@@ -3,6 +3,7 @@ package lean
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -244,11 +245,23 @@ func (p *Prepared) elaborated() *Node {
 func witnessOf(a, b *Prepared, wa, wb *Node) (string, *Node, *Node) {
 	ea, eb := a.elaborated(), b.elaborated()
 	if r, _, _ := oneDifference(ea, eb); r == Different {
-		if w := findWitness(ea, eb); w != "" || Equal(ea, wa) && Equal(eb, wb) {
+		if w := bothWays(ea, eb); w != "" || Equal(ea, wa) && Equal(eb, wb) {
 			return w, ea, eb
 		}
 	}
-	return findWitness(wa, wb), wa, wb
+	return bothWays(wa, wb), wa, wb
+}
+
+// bothWays is findWitness where it finds one for a against b and for b
+// against a: the pairings of variables it must refute are searched on a
+// sampled grid, so that one order alone could decide what the other does
+// not.
+func bothWays(a, b *Node) string {
+	w := findWitness(a, b)
+	if w != "" && findWitness(b, a) == "" {
+		return ""
+	}
+	return w
 }
 
 // findWitness looks for values of the statements' common variables where
@@ -272,10 +285,23 @@ func findWitness(a, b *Node) string {
 	for _, n := range names {
 		total *= choices(n)
 	}
-	vals := map[string]*big.Rat{}
-	e := &evaluator{scope: scope{types: types}, vals: vals, nums: map[string]*big.Rat{}, funcs: map[string]int{}}
+	perms := swaps(names, types)
+	if perms == nil {
+		return "" // too many ways to pair the variables up
+	}
+	compose := composition(perms)
+	refuted, left, found := make([]bool, len(perms)), len(perms), ""
+	base, baseFn := map[string]*big.Rat{}, map[string]int{}
+	// the orbit of a point: its values paired up by each permutation
+	orbit := make([]map[string]*big.Rat, len(perms))
+	orbitFn := make([]map[string]int, len(perms))
+	for pi := range perms {
+		orbit[pi], orbitFn[pi] = map[string]*big.Rat{}, map[string]int{}
+	}
+	ta, tb := make([]truth, len(perms)), make([]truth, len(perms))
+	e := &evaluator{scope: scope{types: types}, nums: map[string]*big.Rat{}}
 	unknowns, spent := 0, 0
-	budget := witnessBudget + 20*(treeSize(a)+treeSize(b))
+	budget := (witnessBudget + 20*(treeSize(a)+treeSize(b))) * len(perms)
 	for i := 0; i < total && i < maxPoints; i++ {
 		// the i-th point of the grid, a stride through it when it is
 		// larger than maxPoints
@@ -286,27 +312,115 @@ func findWitness(a, b *Node) string {
 		for _, n := range names {
 			c := choices(n)
 			if types[n].K == TFun {
-				e.funcs[n] = k % c
+				baseFn[n] = k % c
 			} else {
-				vals[n] = pool[types[n].Name][k%c]
+				base[n] = pool[types[n].Name][k%c]
 			}
 			k /= c
 		}
 		e.steps = 0
-		ta, tb := e.statement(a), e.statement(b)
+		seen := false
+		for pi, perm := range perms {
+			for j, n := range names {
+				if src := names[perm[j]]; types[n].K == TFun {
+					orbitFn[pi][n] = baseFn[src]
+				} else {
+					orbit[pi][n] = base[src]
+				}
+			}
+			e.vals, e.funcs = orbit[pi], orbitFn[pi]
+			ta[pi], tb[pi] = e.statement(a), e.statement(b)
+			seen = seen || ta[pi] == unknown || tb[pi] == unknown
+		}
+		// a pairing σ is refuted by a point u of the orbit where a at u
+		// and b at σ·u differ (the order rewrites accept binders of one
+		// type swapped: x y ↦ y x)
+		for si := range perms {
+			for pi := range perms {
+				if refuted[si] {
+					break
+				}
+				qi := compose[si][pi]
+				if ta[pi] != unknown && tb[qi] != unknown && ta[pi] != tb[qi] {
+					refuted[si], left = true, left-1
+					if si == 0 {
+						found = describePoint(names, types, orbit[pi], orbitFn[pi], ta[pi] == isTrue)
+					}
+				}
+			}
+		}
 		if spent += e.steps; spent > budget {
 			return "" // the points so far cost the budget: no witness
 		}
-		if ta != unknown && tb != unknown && ta != tb {
-			return describePoint(names, types, vals, e.funcs, ta == isTrue)
+		if left == 0 {
+			if len(perms) > 1 {
+				found += ", and values where they differ however the variables of one type are paired up"
+			}
+			return found
 		}
-		if ta == unknown || tb == unknown {
+		if seen {
 			if unknowns++; unknowns > 64 && unknowns == i+1 {
 				return "" // nothing evaluates: stop early
 			}
 		}
 	}
 	return ""
+}
+
+// composition gives, for pairings σ and π (indexes into perms, a group),
+// the index of the pairing that reads a point paired by π and then by σ.
+func composition(perms [][]int) [][]int {
+	index := map[string]int{}
+	for i, p := range perms {
+		index[fmt.Sprint(p)] = i
+	}
+	out := make([][]int, len(perms))
+	c := make([]int, len(perms[0]))
+	for si, sigma := range perms {
+		out[si] = make([]int, len(perms))
+		for pi, pi2 := range perms {
+			for j := range c {
+				c[j] = pi2[sigma[j]]
+			}
+			out[si][pi] = index[fmt.Sprint(c)]
+		}
+	}
+	return out
+}
+
+// maxSwaps bounds the pairings of variables a witness must refute.
+const maxSwaps = 24
+
+// swaps lists the permutations of names that keep every name's type, the
+// identity first: the pairings of the two statements' variables that
+// lean-ast's order rewrites may accept (binders of one type trade places
+// and names). nil when there are more than maxSwaps.
+func swaps(names []string, types map[string]Type) [][]int {
+	out := [][]int{}
+	perm := make([]int, len(names))
+	used := make([]bool, len(names))
+	var place func(i int) bool
+	place = func(i int) bool {
+		if i == len(names) {
+			out = append(out, slices.Clone(perm))
+			return len(out) <= maxSwaps
+		}
+		for j := range names {
+			if !used[j] && types[names[j]].Name == types[names[i]].Name && types[names[j]].K == types[names[i]].K {
+				used[j], perm[i] = true, j
+				ok := place(i + 1)
+				used[j] = false
+				if !ok {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !place(0) {
+		return nil
+	}
+	return out
 }
 
 // funcNames describe functions, in order.
