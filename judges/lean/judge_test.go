@@ -86,7 +86,7 @@ func TestCompareTable(t *testing.T) {
 		{"theorem t (x : ℝ) : x < 1", "theorem t (x : ℝ) : x ≤ 1", Different},
 		{"theorem t (x y : ℤ) : x + 1 = y", "theorem t (x y : ℤ) : x + 2 = y", Different},
 		{"theorem t (x y : ℤ) : x + 1 = y", "theorem t (x y : ℤ) : x - 1 = y", Undecided}, // x and y swapped, one is the other
-		{"theorem t : x < 1", "theorem t : x ≤ 1", Undecided}, // x of unknown type: its instances give < and ≤ their meaning
+		{"theorem t : x < 1", "theorem t : x ≤ 1", Undecided},                             // x of unknown type: its instances give < and ≤ their meaning
 		{"theorem t : x + 1 = y", "theorem t : x - 1 = y", Undecided},
 		{"theorem t (x : ℝ) : x = 1", "theorem t (x : ℚ) : x = 1", Undecided},
 		{"theorem t : x ⊛ y + z = w", "theorem t : x ⊛ (y + z) = w", Undecided},
