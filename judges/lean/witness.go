@@ -245,23 +245,11 @@ func (p *Prepared) elaborated() *Node {
 func witnessOf(a, b *Prepared, wa, wb *Node) (string, *Node, *Node) {
 	ea, eb := a.elaborated(), b.elaborated()
 	if r, _, _ := oneDifference(ea, eb); r == Different {
-		if w := bothWays(ea, eb); w != "" || Equal(ea, wa) && Equal(eb, wb) {
+		if w := findWitness(ea, eb); w != "" || Equal(ea, wa) && Equal(eb, wb) {
 			return w, ea, eb
 		}
 	}
-	return bothWays(wa, wb), wa, wb
-}
-
-// bothWays is findWitness where it finds one for a against b and for b
-// against a: the pairings of variables it must refute are searched on a
-// sampled grid, so that one order alone could decide what the other does
-// not.
-func bothWays(a, b *Node) string {
-	w := findWitness(a, b)
-	if w != "" && findWitness(b, a) == "" {
-		return ""
-	}
-	return w
+	return findWitness(wa, wb), wa, wb
 }
 
 // findWitness looks for values of the statements' common variables where
@@ -289,40 +277,83 @@ func findWitness(a, b *Node) string {
 	if perms == nil {
 		return "" // too many ways to pair the variables up
 	}
-	compose := composition(perms)
-	refuted, left, found := make([]bool, len(perms)), len(perms), ""
+	w := &witnessSearch{names: names, types: types, pool: pool, choices: choices, total: total, perms: perms,
+		budget: witnessBudget + 20*(treeSize(a)+treeSize(b))}
+	// the pairing of the variables by name first, alone: when nothing
+	// refutes it, the others need not be read
+	found := w.refute(a, b, []int{0})
+	if found == "" || len(perms) == 1 {
+		return found
+	}
+	rest := make([]int, len(perms)-1)
+	for i := range rest {
+		rest[i] = i + 1
+	}
+	if w.refute(a, b, rest) == "" {
+		return ""
+	}
+	return found + ", and values where they differ however the variables of one type are paired up"
+}
+
+// witnessSearch is a grid of points for the variables of two statements
+// and the pairings of those variables a witness must refute.
+type witnessSearch struct {
+	names   []string
+	types   map[string]Type
+	pool    map[string][]*big.Rat
+	choices func(string) int
+	total   int
+	perms   [][]int // the pairings, the identity first (swaps)
+	budget  int     // evaluation steps for one pairing
+}
+
+// refute looks for points that refute each of the pairings (indexes into
+// w.perms): values u of the variables where a at u and b at σ·u differ.
+// Each grid point is read on its whole orbit under the pairings when
+// there is more than the identity, so a point refutes every pairing it
+// can. It describes the point that refuted the first pairing, or returns
+// "" when one is left unrefuted.
+func (w *witnessSearch) refute(a, b *Node, pairings []int) string {
+	names, types, perms := w.names, w.types, w.perms
+	orbitSize := len(perms)
+	if len(pairings) == 1 && pairings[0] == 0 {
+		orbitSize = 1 // the identity alone: the point itself
+	}
+	var compose [][]int
+	if orbitSize > 1 {
+		compose = composition(perms)
+	}
+	refuted, left, found := map[int]bool{}, len(pairings), ""
 	base, baseFn := map[string]*big.Rat{}, map[string]int{}
-	// the orbit of a point: its values paired up by each permutation
-	orbit := make([]map[string]*big.Rat, len(perms))
-	orbitFn := make([]map[string]int, len(perms))
-	for pi := range perms {
+	orbit := make([]map[string]*big.Rat, orbitSize)
+	orbitFn := make([]map[string]int, orbitSize)
+	for pi := range orbit {
 		orbit[pi], orbitFn[pi] = map[string]*big.Rat{}, map[string]int{}
 	}
-	ta, tb := make([]truth, len(perms)), make([]truth, len(perms))
+	ta, tb := make([]truth, orbitSize), make([]truth, orbitSize)
 	e := &evaluator{scope: scope{types: types}, nums: map[string]*big.Rat{}}
-	unknowns, spent := 0, 0
-	budget := (witnessBudget + 20*(treeSize(a)+treeSize(b))) * len(perms)
-	for i := 0; i < total && i < maxPoints; i++ {
+	unknowns, spent, budget := 0, 0, w.budget*orbitSize
+	for i := 0; i < w.total && i < maxPoints; i++ {
 		// the i-th point of the grid, a stride through it when it is
 		// larger than maxPoints
 		k := i
-		if total > maxPoints {
-			k = int((int64(i) * 7919) % int64(total))
+		if w.total > maxPoints {
+			k = int((int64(i) * 7919) % int64(w.total))
 		}
 		for _, n := range names {
-			c := choices(n)
+			c := w.choices(n)
 			if types[n].K == TFun {
 				baseFn[n] = k % c
 			} else {
-				base[n] = pool[types[n].Name][k%c]
+				base[n] = w.pool[types[n].Name][k%c]
 			}
 			k /= c
 		}
 		e.steps = 0
 		seen := false
-		for pi, perm := range perms {
+		for pi := range orbit {
 			for j, n := range names {
-				if src := names[perm[j]]; types[n].K == TFun {
+				if src := names[perms[pi][j]]; types[n].K == TFun {
 					orbitFn[pi][n] = baseFn[src]
 				} else {
 					orbit[pi][n] = base[src]
@@ -335,15 +366,18 @@ func findWitness(a, b *Node) string {
 		// a pairing σ is refuted by a point u of the orbit where a at u
 		// and b at σ·u differ (the order rewrites accept binders of one
 		// type swapped: x y ↦ y x)
-		for si := range perms {
-			for pi := range perms {
+		for _, si := range pairings {
+			for pi := range orbit {
 				if refuted[si] {
 					break
 				}
-				qi := compose[si][pi]
+				qi := pi
+				if orbitSize > 1 {
+					qi = compose[si][pi]
+				}
 				if ta[pi] != unknown && tb[qi] != unknown && ta[pi] != tb[qi] {
 					refuted[si], left = true, left-1
-					if si == 0 {
+					if si == pairings[0] {
 						found = describePoint(names, types, orbit[pi], orbitFn[pi], ta[pi] == isTrue)
 					}
 				}
@@ -353,9 +387,6 @@ func findWitness(a, b *Node) string {
 			return "" // the points so far cost the budget: no witness
 		}
 		if left == 0 {
-			if len(perms) > 1 {
-				found += ", and values where they differ however the variables of one type are paired up"
-			}
 			return found
 		}
 		if seen {
