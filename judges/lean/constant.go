@@ -100,7 +100,7 @@ func (e *evaluator) value(n *Node, t Type) (*big.Rat, bool) {
 		if st, _ := e.valueType(n.C[0]); st.rank() > at.rank() {
 			return nil, false // (x : ℕ) with x real is no cast
 		}
-		return e.value(n.C[0], at) // computed at its own type, then cast
+		return e.expectValue(n.C[0], at) // computed at its own type, then cast
 	case KindUnary:
 		if n.V != "-" || t.K == TNat {
 			return nil, false // no Neg ℕ
@@ -113,7 +113,12 @@ func (e *evaluator) value(n *Node, t Type) (*big.Rat, bool) {
 	case KindApp:
 		return e.apply(n, t)
 	case KindBig:
-		return e.bigOp(n, t)
+		// a leaf: elaborated alone, at its body's type, and cast up
+		bt := e.typeOf(n)
+		if !bt.numeric() || bt.rank() > t.rank() {
+			return nil, false
+		}
+		return e.bigOp(n, bt)
 	case KindBinary:
 		if len(n.C) != 2 {
 			return nil, false
@@ -153,7 +158,7 @@ func (e *evaluator) apply(n *Node, t Type) (*big.Rat, bool) {
 			if !fine || at.rank() > d.rank() {
 				return nil, false
 			}
-			v, fine := e.value(n.C[i+1], d)
+			v, fine := e.expectValue(n.C[i+1], d)
 			if !fine {
 				return nil, false
 			}
@@ -205,7 +210,7 @@ func (e *evaluator) apply(n *Node, t Type) (*big.Rat, bool) {
 		if at, fine := e.valueType(n.C[1]); !fine || at.rank() > 4 {
 			return nil, false
 		}
-		x, ok := e.value(n.C[1], numType("ℝ"))
+		x, ok := e.expectValue(n.C[1], numType("ℝ"))
 		if !ok {
 			return nil, false
 		}
@@ -261,7 +266,7 @@ func (e *evaluator) apply(n *Node, t Type) (*big.Rat, bool) {
 		if at, fine := e.valueType(n.C[1]); !fine || at.rank() > 1 {
 			return nil, false // its argument is a natural number
 		}
-		x, ok := e.value(n.C[1], numType("ℕ"))
+		x, ok := e.expectValue(n.C[1], numType("ℕ"))
 		if !ok || x.Cmp(big.NewRat(20, 1)) > 0 {
 			return nil, false
 		}
@@ -294,20 +299,50 @@ func (e *evaluator) natArg(n *Node) (*big.Int, bool) {
 	if at, fine := e.valueType(n); !fine || at.rank() > 1 {
 		return nil, false
 	}
-	x, ok := e.value(n, numType("ℕ"))
+	x, ok := e.expectValue(n, numType("ℕ"))
 	if !ok {
 		return nil, false
 	}
 	return x.Num(), true
 }
 
-// bigOp computes ∑ and ∏ over Finset.range k, k ≤ 100
-// (Finset.sum_range_succ, Finset.prod_range_succ), at the body's type.
-func (e *evaluator) bigOp(n *Node, t Type) (*big.Rat, bool) {
-	bt := e.typeOf(n)
-	if !bt.numeric() || bt.rank() > t.rank() {
-		return nil, false
+// expectValue computes n elaborated against the expected type t (an
+// ascription's term, a function's or Real.sqrt's argument, a big
+// operator's body): Lean unifies the result type of abs, Finset.sum and
+// Finset.prod with t before it reads their arguments (elabAppArgs'
+// propagateExpectedType), so |n / 2| under ℝ is |↑n / 2|; as a leaf of a
+// binop% tree they are elaborated alone (value).
+func (e *evaluator) expectValue(n *Node, t Type) (*big.Rat, bool) {
+	for n.K == KindParen && len(n.C) == 1 {
+		n = n.C[0]
 	}
+	switch {
+	case n.K == KindApp && len(n.C) == 2 && n.C[0].K == KindID && n.C[0].V == "abs":
+		// abs needs a lattice ordered additive group: ℤ, ℚ, ℝ
+		if t.K != TInt && t.K != TRat && t.K != TReal {
+			return nil, false
+		}
+		if at, fine := e.valueType(n.C[1]); !fine || at.rank() > t.rank() {
+			return nil, false
+		}
+		v, ok := e.expectValue(n.C[1], t)
+		if !ok {
+			return nil, false
+		}
+		return new(big.Rat).Abs(v), true
+	case n.K == KindBig:
+		if bt := e.typeOf(n); !bt.numeric() && bt.K != TNumeral || bt.rank() > t.rank() {
+			return nil, false
+		}
+		return e.bigOp(n, t)
+	}
+	return e.value(n, t)
+}
+
+// bigOp computes ∑ and ∏ over Finset.range k, k ≤ 100
+// (Finset.sum_range_succ, Finset.prod_range_succ), the body elaborated
+// against bt.
+func (e *evaluator) bigOp(n *Node, bt Type) (*big.Rat, bool) {
 	k, ok := e.natArg(n.C[2].C[1])
 	if !ok || k.Cmp(big.NewInt(100)) > 0 {
 		return nil, false
@@ -320,7 +355,7 @@ func (e *evaluator) bigOp(n *Node, t Type) (*big.Rat, bool) {
 	}
 	for i := int64(0); i < k.Int64(); i++ {
 		e.vals[name] = big.NewRat(i, 1)
-		v, ok := e.value(n.C[3], bt)
+		v, ok := e.expectValue(n.C[3], bt)
 		if !ok {
 			return nil, false
 		}

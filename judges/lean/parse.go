@@ -508,6 +508,11 @@ func (p *parser) theorem(kw string) (string, *Node) {
 	if !p.is(":=") && !p.is("where") && !p.is("|") && p.peek().kind != tEOF {
 		p.fail("unexpected %q", p.peek().text)
 	}
+	if p.is("|") && p.gluedAt(p.i) {
+		// a clause's bar stands apart; one glued to what follows may be
+		// an |a| the statement goes on with
+		p.fail("a bar glued to what follows the statement (|a|?)")
+	}
 	p.skipToDecl()
 	return name, wrapBinders(KindPi, binders, body)
 }
@@ -850,6 +855,10 @@ func (p *parser) startsArg() bool {
 		switch t.text {
 		case "(", "{", "⟨", "[", "![", "⦃", "↑", "‖", "⌊", "⌈", "⟪", "⁅", "@", "!", "#":
 			return t.text != "!" // postfix handled before
+		case "|":
+			// |a| is a term:max (atomic("|" noWs)), so an argument:
+			// Real.log |x|; a bar that closes the |…| being read is not
+			return p.gluedAt(p.i) && !p.stopped()
 		}
 		return atomSymbols[t.text]
 	}

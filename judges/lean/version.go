@@ -3,4 +3,4 @@
 package lean
 
 // verdictsDigest is the start of testdata/verdicts.golden's SHA-256.
-const verdictsDigest = "1fe8877d98fd"
+const verdictsDigest = "90db3e08b768"
