@@ -24,6 +24,11 @@ import (
 //     error;
 //   - dup-after=N: the answer to the process's N-th command is written
 //     twice, so that every later answer is the one before;
+//   - dup-fresh-after=N: as dup-after, the second copy with an env never
+//     given (1000 + N);
+//   - deaf-after=N: after N commands it reads nothing more (its input
+//     pipe fills, and a writer blocks);
+//   - banner: an answer no command asked for, env 0, is written first;
 //   - neg-env: an "import …" command is answered env -1;
 //   - env-and-message: an answer to a command with an env carries the
 //     refusal "Unknown environment." beside its own env;
@@ -54,6 +59,7 @@ func twist(spec string) {
 		sc := bufio.NewScanner(realIn)
 		sc.Buffer(nil, 16<<20)
 		var block bytes.Buffer
+		received := 0
 		for sc.Scan() {
 			if line := sc.Bytes(); len(bytes.TrimSpace(line)) > 0 {
 				block.Write(line)
@@ -70,9 +76,15 @@ func twist(spec string) {
 			mu.Unlock()
 			inW.Write(append(block.Bytes(), '\n'))
 			block.Reset()
+			if received++; tw["deaf-after"] == strconv.Itoa(received) {
+				select {} // reads no more
+			}
 		}
 		inW.Close()
 	}()
+	if _, ok := tw["banner"]; ok {
+		realOut.Write([]byte(`{"env": 0, "messages": []}` + "\n\n"))
+	}
 	done := make(chan struct{})
 	go func() {
 		// Answers out: each bent by the twists for the command it answers.
@@ -105,6 +117,11 @@ func twist(spec string) {
 			b, _ := json.Marshal(ans)
 			realOut.Write(append(b, '\n', '\n'))
 			if k, ok := tw["dup-after"]; ok && strconv.Itoa(n) == k {
+				realOut.Write(append(b, '\n', '\n'))
+			}
+			if k, ok := tw["dup-fresh-after"]; ok && strconv.Itoa(n) == k {
+				ans["env"] = 1000 + n
+				b, _ := json.Marshal(ans)
 				realOut.Write(append(b, '\n', '\n'))
 			}
 		}

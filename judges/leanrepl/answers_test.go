@@ -126,15 +126,20 @@ func TestGuardLayerFailureIsAFailure(t *testing.T) {
 }
 
 // TestAnswersFitTheirCommands: an answer written twice (every later one
-// then answers the command before), a negative env, an env beside a
+// then answers the command before), again with an env never given, an
+// answer nobody asked for written first, a negative env, an env beside a
 // refusal's message: each is a protocol failure of the process, which is
 // restarted; a pair is judged as by an honest REPL or fails, never gets
-// another verdict (atk34 rows 15, 20, 21).
+// another verdict (atk34 rows 15, 20, 21; round 3b B1).
 func TestAnswersFitTheirCommands(t *testing.T) {
 	for n := 1; n <= 14; n++ {
 		j, _ := startTwisted(t, fmt.Sprintf("dup-after=%d", n), 1)
 		judgeOneByOne(t, fmt.Sprintf("an answer written twice after command %d", n), j)
+		j, _ = startTwisted(t, fmt.Sprintf("dup-fresh-after=%d", n), 1)
+		judgeOneByOne(t, fmt.Sprintf("an answer written again with a fresh env after command %d", n), j)
 	}
+	j, _ := startTwisted(t, "banner", 1)
+	judgeOneByOne(t, "an answer written before any command", j)
 	for _, tw := range []string{"neg-env", "env-and-message"} {
 		j, _ := startTwisted(t, tw, 1)
 		if failed := judgeOneByOne(t, tw, j); failed != len(honestPairs) {

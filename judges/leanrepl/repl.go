@@ -415,9 +415,10 @@ type proc struct {
 	restarts int
 	// marker is in the environment of it and all it starts (sweep).
 	marker string
-	// answered holds the envs the process answered (answeredBy): each
-	// command's must be new.
-	answered   map[int]bool
+	// nextEnv is the env the process's next command must be answered
+	// with (answeredBy): the REPL numbers them 0, 1, 2, … (its
+	// recordCommandSnapshot returns the count of those before).
+	nextEnv    int
 	answeredBy *exec.Cmd
 }
 
@@ -560,23 +561,43 @@ func (p *proc) send(ctx context.Context, req map[string]any) (*Response, error) 
 		raw []byte
 		err error
 	}
+	if !p.quiet() {
+		p.kill()
+		return nil, fmt.Errorf("%w: %w: it wrote an answer no command asked for", ErrREPL, ErrProtocol)
+	}
 	done := make(chan result, 1)
 	go func(out *bufio.Reader) {
 		raw, err := readAnswer(out)
 		done <- result{raw, err}
 	}(p.out)
-	if _, err := p.in.Write(append(b, '\n', '\n')); err != nil {
-		select {
-		case <-p.dead:
-			err = errors.New("it exited")
-		case <-time.After(200 * time.Millisecond):
-		}
-		note := p.stderrNote()
-		p.kill()
-		return nil, fmt.Errorf("%w: writing to it: %v%s", ErrREPL, err, note)
-	}
+	// The command is written while the timeout runs: a REPL that stops
+	// reading would block the write for ever, Ctrl-C included.
 	timer := time.NewTimer(p.cfg.Timeout)
 	defer timer.Stop()
+	wrote := make(chan error, 1)
+	go func(in io.Writer) {
+		_, err := in.Write(append(b, '\n', '\n'))
+		wrote <- err
+	}(p.in)
+	select {
+	case err := <-wrote:
+		if err != nil {
+			select {
+			case <-p.dead:
+				err = errors.New("it exited")
+			case <-time.After(200 * time.Millisecond):
+			}
+			note := p.stderrNote()
+			p.kill()
+			return nil, fmt.Errorf("%w: writing to it: %v%s", ErrREPL, err, note)
+		}
+	case <-timer.C:
+		p.kill()
+		return nil, fmt.Errorf("%w: %w: it read no command within %v (the process was restarted)", ErrREPL, ErrNoAnswer, p.cfg.Timeout)
+	case <-ctx.Done():
+		p.kill()
+		return nil, ctx.Err()
+	}
 	// The process may die with its output still open (a child of its
 	// shell holds it), and then the answer never ends: a moment after the
 	// death, whatever was not read is given up.
@@ -649,24 +670,38 @@ func (p *proc) answer(req map[string]any, raw []byte, readErr error) (*Response,
 	return &resp, nil
 }
 
-// fits checks an answer with an env against the command it answers: a new
-// env, never negative, never one given before in this process, and no
-// refusal's message beside it.
+// fits checks an answer with an env against the command it answers: the
+// env the process's next command gets (an answer written twice, or one
+// nobody asked for, puts the rest out of step), and no refusal's message
+// beside it.
 func (p *proc) fits(r *Response) error {
-	if p.answered == nil || p.answeredBy != p.cmd {
-		p.answered, p.answeredBy = map[int]bool{}, p.cmd
+	if p.answeredBy != p.cmd {
+		p.nextEnv, p.answeredBy = 0, p.cmd
 	}
 	env := *r.Env
 	switch {
 	case r.Message != "":
 		return fmt.Errorf("%w: %w: env %d with the message %q", ErrREPL, ErrProtocol, env, replString(firstLine(r.Message), 200))
-	case env < 0:
-		return fmt.Errorf("%w: %w: a negative env (%d)", ErrREPL, ErrProtocol, env)
-	case p.answered[env]:
-		return fmt.Errorf("%w: %w: env %d was given before (an answer written twice puts the rest out of step)", ErrREPL, ErrProtocol, env)
+	case env != p.nextEnv:
+		return fmt.Errorf("%w: %w: env %d where the process's command %d gets env %d (an answer written twice or unasked puts the rest out of step)", ErrREPL, ErrProtocol, env, p.nextEnv+1, p.nextEnv)
 	}
-	p.answered[env] = true
+	p.nextEnv++
 	return nil
+}
+
+// quiet reports whether the process has written nothing unasked: output
+// waiting before a command is written would be read as its answer.
+func (p *proc) quiet() bool {
+	if p.out.Buffered() > 0 {
+		return false
+	}
+	f, ok := p.outPipe.(interface{ SetReadDeadline(time.Time) error })
+	if !ok || f.SetReadDeadline(time.Now()) != nil {
+		return true
+	}
+	_, err := p.out.Peek(1)
+	f.SetReadDeadline(time.Time{})
+	return err != nil
 }
 
 func (p *proc) stderrNote() string {

@@ -714,3 +714,36 @@ func TestNoZombieOfAHelper(t *testing.T) {
 		}
 	}
 }
+
+// TestREPLThatStopsReading: a REPL that reads no command (its input pipe
+// fills with a correction over the pipe's 64 KB) costs one timeout, and a
+// cancelled context ends the wait at once: the write is under both
+// (round 3b B2: it blocked for ever, Ctrl-C ignored).
+func TestREPLThatStopsReading(t *testing.T) {
+	big := "theorem t : " + strings.Repeat("1 + ", 64<<10) + "1 = 1 := sorry"
+	c, err := Start(context.Background(), Config{Command: fakeCommand(t, "twist:deaf-after=3"), Parallel: 1, Timeout: time.Second, MaxFailures: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Check(context.Background(), "", big); !errors.Is(err, ErrREPL) || !errors.Is(err, ErrNoAnswer) {
+		t.Errorf("a REPL that reads nothing: %v, want a REPL failure with no answer", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	c2, err := Start(ctx, Config{Command: fakeCommand(t, "twist:deaf-after=3"), Parallel: 1, Timeout: time.Hour, MaxFailures: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.Close()
+	done := make(chan error, 1)
+	go func() { _, err := c2.Check(ctx, "", big); done <- err }()
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled: %v, want context.Canceled", err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("a cancelled Check still waits on a REPL that reads nothing")
+	}
+}
