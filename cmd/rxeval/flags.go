@@ -25,6 +25,9 @@ var (
 	// gigabytes (10,000,000 took about 3 GB); 100,000 takes about 30 MB
 	// and gives intervals far steadier than the default 1,000 need.
 	resamples = flagRange{0, maxBootstrap, fmt.Sprintf("want a whole number from 0 to %d (the limit on resamples)", maxBootstrap)}
+	// megabytes caps a size in MB where it is turned into bytes (1 EiB
+	// would not fit in an int64 of bytes and wrap around).
+	megabytes = flagRange{0, 1 << 30, "want a whole number of megabytes from 0 to 1073741824 (1 PiB)"}
 )
 
 // maxBootstrap is the most resamples --bootstrap accepts (README.md).
@@ -45,7 +48,7 @@ var flagRanges = map[string]flagRange{
 	"n":                 positive,
 	"aligned-frac":      fraction,
 	"lean-parallel":     positive,
-	"lean-max-rss":      nonNegative,
+	"lean-max-rss":      megabytes,
 	"lean-max-failures": positive,
 }
 
