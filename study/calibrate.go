@@ -28,6 +28,10 @@ type Result struct {
 	Swept     bool     `json:"swept,omitempty"`
 	// DecidedBy counts which part of the judge decided each pair.
 	DecidedBy map[string]int `json:"decided_by,omitempty"`
+	// JudgeFailed counts the undecided pairs left so because the judge
+	// failed on them (a REPL or a server that did not answer): the
+	// figures are then not the judge's own.
+	JudgeFailed int `json:"judge_failed,omitempty"`
 	// CorpusBLEU of all candidates against their references (bleu only).
 	CorpusBLEU *float64 `json:"corpus_bleu,omitempty"`
 	Set        string   `json:"set_fingerprint"`
@@ -240,6 +244,9 @@ func Calibrate(ctx context.Context, pairs []LabeledPair, spec string, opts Optio
 	take := func(ds []eval.Decision, at []int) {
 		for k, d := range ds {
 			verdicts[at[k]] = d.Verdict
+			if d.Failed {
+				res.JudgeFailed++
+			}
 			if d.Verdict == eval.Undecided {
 				res.DecidedBy["undecided"]++
 			} else {

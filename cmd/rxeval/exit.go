@@ -33,7 +33,7 @@ var commandExits = map[string][]int{
 	"pack":       {exitOK, exitProblems, exitUsage},
 	"fix":        {exitOK, exitProblems, exitUsage},
 	"synth":      {exitOK, exitProblems, exitUsage},
-	"study":      {exitOK, exitProblems, exitUsage, exitJudge, exitInterrupted},
+	"study":      {exitOK, exitProblems, exitUsage, exitJudge, exitInexact, exitInterrupted},
 	"demo":       {exitOK, exitProblems, exitUsage},
 	"schema":     {exitOK, exitUsage},
 	"version":    {exitOK, exitUsage},

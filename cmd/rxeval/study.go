@@ -51,7 +51,8 @@ Examples:
 
 Exit code 0: done; 1: a file is not a labelled set or a per-sample file, or
 has nothing to judge or compare; 2: usage or I/O error; 3: the judge cannot
-run (server down, model missing); 130: interrupted (Ctrl-C).
+run (server down, model missing); 4: calibrate's report is written, but the
+judge failed on some pairs; 130: interrupted (Ctrl-C).
 `,
 		run:  runStudy,
 		subs: []string{"calibrate", "agree"},
@@ -76,8 +77,9 @@ Examples:
   rxeval study calibrate --labels pairs.jsonl --judge ollama:qwen2.5:7b-instruct --format json
 
 Exit code 0: done; 1: the file is not a labelled set, or has nothing to
-judge; 2: usage or I/O error; 3: the judge cannot run; 130: interrupted
-(Ctrl-C).
+judge; 2: usage or I/O error; 3: the judge cannot run; 4: the report is
+written, but the judge failed on some pairs (they are undecided); 130:
+interrupted (Ctrl-C).
 
 Flags:
 `
@@ -192,7 +194,16 @@ func runCalibrate(e *env, c *command, args []string) error {
 	if err != nil {
 		return err
 	}
-	return writeOut(e.stdout, o.out, buf.Bytes())
+	if err := writeOut(e.stdout, o.out, buf.Bytes()); err != nil {
+		return err
+	}
+	if res.JudgeFailed > 0 {
+		return inexactError{
+			msg:  fmt.Sprintf("the judge failed on %s of %d: they are undecided, and the figures are not the judge's own", countOf(res.JudgeFailed, "pair"), res.N),
+			hint: "the messages above say why; fix the judge (or raise its timeout) and run again",
+		}
+	}
+	return nil
 }
 
 // readLabels reads the human-labelled set.
@@ -309,6 +320,9 @@ func writeCalibrationHead(w io.Writer, labels string, r *study.Result) {
 		}
 		sort.Strings(others)
 		fmt.Fprintf(w, "decided by %s\n", strings.Join(append(parts, others...), ", "))
+		if r.JudgeFailed > 0 {
+			fmt.Fprintf(w, "judge failed on %s: undecided, and counted as not equivalent in the all-pairs row\n", countOf(r.JudgeFailed, "pair"))
+		}
 	}
 	if r.CorpusBLEU != nil {
 		fmt.Fprintf(w, "corpus BLEU %.4f\n", *r.CorpusBLEU)
