@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/rxeval/rxeval/internal/termsafe"
 )
 
 // JudgeInfo describes the judge chain behind a report: every figure names
@@ -203,7 +205,7 @@ var shortNames = map[string]string{"joint_accuracy": "joint", "verdict_macro_f1"
 // bootstrap of every pair and the samples the systems disagree on.
 func (m MultiDocument) WriteText(w io.Writer) error {
 	for _, d := range m.Systems {
-		if _, err := fmt.Fprintf(w, "== %s\n", d.System); err != nil {
+		if _, err := fmt.Fprintf(w, "== %s\n", printableName(d.System)); err != nil {
 			return err
 		}
 		if err := d.WriteText(w); err != nil {
@@ -216,16 +218,16 @@ func (m MultiDocument) WriteText(w io.Writer) error {
 	fmt.Fprintf(&b, "== comparison of %d systems (paired bootstrap: %d resamples of the samples, seed %d)\n\n", len(m.Systems), c.Rounds, c.Seed)
 	width := len("system")
 	for _, r := range c.Ranking {
-		width = max(width, len(r.System))
+		width = max(width, len(printableName(r.System)))
 	}
 	fmt.Fprintf(&b, "  %-4s  %-*s  %-14s  %-18s  %s\n", "rank", width, "system", "joint accuracy", "95% CI", "bounds (undecided all wrong .. all right)")
 	for _, r := range c.Ranking {
 		ci := fmt.Sprintf("[%.4f, %.4f]", r.CI[0], r.CI[1])
-		fmt.Fprintf(&b, "  %-4d  %-*s  %-14.4f  %-18s  [%.4f, %.4f]\n", r.Rank, width, r.System, r.JointAccuracy, ci, r.Bounds[0], r.Bounds[1])
+		fmt.Fprintf(&b, "  %-4d  %-*s  %-14.4f  %-18s  [%.4f, %.4f]\n", r.Rank, width, printableName(r.System), r.JointAccuracy, ci, r.Bounds[0], r.Bounds[1])
 	}
 	b.WriteString("\npairs: B - A, its 95% interval, and P = the share of resamples where the difference has the sign seen\n(where no difference is seen, the share with none)\n")
 	for _, p := range c.Pairs {
-		fmt.Fprintf(&b, "  %s - %s\n", p.B, p.A)
+		fmt.Fprintf(&b, "  %s - %s\n", printableName(p.B), printableName(p.A))
 		for _, f := range figures {
 			d := p.Deltas[f]
 			fmt.Fprintf(&b, "    %-13s %+.4f  [%+.4f, %+.4f]  P %.3f\n", shortNames[f], d.Observed, d.CI[0], d.CI[1], d.PSameSign)
@@ -240,8 +242,11 @@ func (m MultiDocument) WriteText(w io.Writer) error {
 				b.WriteString(" ...")
 				break
 			}
-			right := strings.Join(s.Right, ",")
-			fmt.Fprintf(&b, "%s %s [%s]", map[bool]string{true: ":", false: ","}[i == 0], s.Idx, right)
+			right := make([]string, len(s.Right))
+			for k, name := range s.Right {
+				right[k] = printableName(name)
+			}
+			fmt.Fprintf(&b, "%s %s [%s]", map[bool]string{true: ":", false: ","}[i == 0], printableName(s.Idx), strings.Join(right, ","))
 		}
 		b.WriteString("\n")
 	}
@@ -261,10 +266,10 @@ func plural(n int, noun string) string {
 }
 
 // printableName is a file name as written, quoted when it holds control
-// characters or invalid UTF-8 (a name with a newline or an escape
-// sequence must not reach the terminal raw).
+// characters, bidirectional overrides or invalid UTF-8 (a name with a
+// newline or an escape sequence must not reach the terminal raw).
 func printableName(s string) string {
-	if !utf8.ValidString(s) || strings.ContainsFunc(s, unicode.IsControl) {
+	if !utf8.ValidString(s) || strings.ContainsFunc(s, unicode.IsControl) || termsafe.Escape(s) != s {
 		return strconv.Quote(s)
 	}
 	return s

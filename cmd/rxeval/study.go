@@ -13,8 +13,10 @@ import (
 	"strings"
 
 	"github.com/rxeval/rxeval/eval"
+	"github.com/rxeval/rxeval/internal/textcut"
 	"github.com/rxeval/rxeval/judges"
 	"github.com/rxeval/rxeval/study"
+	"github.com/rxeval/rxeval/validate"
 	"github.com/spf13/pflag"
 )
 
@@ -292,7 +294,7 @@ func writeCalibration(w io.Writer, labels string, r *study.Result) error {
 // writeCalibrationHead prints the set, the judge, who decided what, and
 // the coverage.
 func writeCalibrationHead(w io.Writer, labels string, r *study.Result) {
-	fmt.Fprintf(w, "labels %s: %s (set %s)\n", labels, countOf(r.N+r.Skipped, "pair"), r.Set)
+	fmt.Fprintf(w, "labels %s: %s (set %s)\n", validate.TermSafe(labels), countOf(r.N+r.Skipped, "pair"), r.Set)
 	if r.Skipped > 0 {
 		fmt.Fprintf(w, "skipped %s: %s\n", countOf(r.Skipped, "pair"), r.SkippedWhy)
 	}
@@ -527,7 +529,7 @@ func countOf(n int, noun string) string {
 // writeAgreement writes study agree's text report.
 // With quiet, the ids of the disagreements are not listed.
 func writeAgreement(w io.Writer, a, b string, res study.Agreement, quiet bool) {
-	fmt.Fprintf(w, "A %s\nB %s\n%s in both", a, b, countOf(res.N, "sample"))
+	fmt.Fprintf(w, "A %s\nB %s\n%s in both", validate.TermSafe(a), validate.TermSafe(b), countOf(res.N, "sample"))
 	if res.OnlyInA+res.OnlyInB > 0 {
 		fmt.Fprintf(w, " (%d only in A, %d only in B, not compared)", res.OnlyInA, res.OnlyInB)
 	}
@@ -550,11 +552,25 @@ func writeAgreement(w io.Writer, a, b string, res study.Agreement, quiet bool) {
 				fmt.Fprintf(w, "\n%s: %d %s", p.SubTask, p.Disagreements, noun)
 				continue
 			}
-			fmt.Fprintf(w, "\n%s: %d %s: %s", p.SubTask, p.Disagreements, noun, strings.Join(p.DisagreementsFirst, " "))
+			ids := make([]string, len(p.DisagreementsFirst))
+			for i, id := range p.DisagreementsFirst {
+				ids[i] = shownID(id)
+			}
+			fmt.Fprintf(w, "\n%s: %d %s: %s", p.SubTask, p.Disagreements, noun, strings.Join(ids, " "))
 			if p.Disagreements > len(p.DisagreementsFirst) {
 				fmt.Fprint(w, " ...")
 			}
 		}
 	}
 	fmt.Fprintln(w)
+}
+
+// shownID is an id from a file for the terminal: escaped, and quoted with
+// its length when it is longer than textcut.QuoteMax (a 5 MB id is named
+// by its start).
+func shownID(id string) string {
+	if len(id) > textcut.QuoteMax {
+		return textcut.Quote(id)
+	}
+	return validate.TermSafe(id)
 }
