@@ -61,6 +61,51 @@ func sweep(marker string, leader int) []int {
 	return found
 }
 
+// sweepAdopted kills the processes rxeval adopted as a subreaper, but
+// the supervisors in own, and all under them, and returns their pids. A
+// process is adopted when its parent ended: under a REPL that killed or
+// stopped its own supervisor, a helper that left the REPL's group and
+// environment (setsid env -i) is found only so. rxeval starts no other
+// process while REPLs run.
+func sweepAdopted(own map[int]bool) []int {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	self := os.Getpid()
+	var found []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || own[pid] {
+			continue
+		}
+		if parent, state, _ := procStat(pid); parent == self && state != "Z" {
+			found = append(found, pid)
+			found = append(found, descendants(pid)...)
+		}
+	}
+	for _, pid := range found {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	return found
+}
+
+// awaitExit waits, at most limit, for the processes pids to end (gone or
+// zombies).
+func awaitExit(pids []int, limit time.Duration) {
+	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		left := false
+		for _, pid := range pids {
+			if _, state, _ := procStat(pid); state != "" && state != "Z" {
+				left = true
+			}
+		}
+		if !left {
+			return
+		}
+	}
+}
+
 // reap waits for those of pids that rxeval adopted as a subreaper (their
 // parent ended: call it once the leader is gone), so that no zombie is
 // left; those of another parent are its to reap.

@@ -27,3 +27,7 @@ func becomeSubreaper() {}
 func sweep(marker string, leader int) []int { return nil }
 
 func reap([]int) {}
+
+func sweepAdopted(map[int]bool) []int { return nil }
+
+func awaitExit([]int, time.Duration) {}

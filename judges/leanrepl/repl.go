@@ -394,6 +394,8 @@ func (c *Client) Close() error {
 	for _, p := range c.all {
 		p.kill()
 	}
+	// helpers a supervisor killed or stopped by its REPL left behind
+	reap(sweepAdopted(ownSupervisors()))
 	return nil
 }
 
@@ -477,9 +479,11 @@ func (p *proc) kill() {
 	p.in.Close()
 	select {
 	case <-p.dead:
-		// Its orphans are adopted now: rxeval reaps them.
-		reap(under)
+		// Its orphans are adopted now: rxeval ends and reaps them, and
+		// those of a supervisor its REPL killed before.
+		reap(append(under, sweepAdopted(ownSupervisors())...))
 	case <-time.After(5 * time.Second):
+		sweepAdopted(ownSupervisors())
 	}
 	p.outPipe.Close()
 	go p.cmd.Wait() // releases the stderr copier and the pipes; the process is gone

@@ -747,3 +747,35 @@ func TestREPLThatStopsReading(t *testing.T) {
 		t.Fatal("a cancelled Check still waits on a REPL that reads nothing")
 	}
 }
+
+// TestNoOrphanWhenTheSupervisorIsKilled: a REPL that starts a helper
+// outside its group and environment (setsid env -i), then kills or stops
+// its own supervisor, leaves no process once the client closes: the
+// helper, adopted by rxeval (a subreaper), is ended by rxeval (round 3b
+// B3, R38 and R39: it was left with parent 1).
+func TestNoOrphanWhenTheSupervisorIsKilled(t *testing.T) {
+	for _, tool := range []string{"setsid", "env", "sleep", "kill"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip("no " + tool)
+		}
+	}
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc")
+	}
+	for _, sig := range []string{"KILL", "STOP"} {
+		t.Run(sig, func(t *testing.T) {
+			dir := t.TempDir()
+			// the shell's parent is the supervisor
+			repl := "setsid env -i sh -c 'echo $$ > " + dir + "/h; exec sleep 1003' & sleep 0.2; kill -" + sig + " $PPID; " + fakeCommand(t, "script")
+			c, err := Start(context.Background(), Config{Command: repl, Timeout: 3 * time.Second, MaxFailures: 100})
+			if err == nil {
+				c.Run(context.Background(), nil, "theorem t : 1 = 1 := sorry")
+			}
+			helper := readPid(t, dir+"/h")
+			if c != nil {
+				c.Close()
+			}
+			waitGone(t, "a setsid env -i helper whose supervisor was killed", helper)
+		})
+	}
+}

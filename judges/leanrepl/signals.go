@@ -82,4 +82,23 @@ func KillAll() {
 		sweep(marker, pgid)
 		killPgid(pgid)
 	}
+	// what a supervisor killed by its REPL left is rxeval's (a subreaper)
+	leaders := make([]int, 0, len(live.groups))
+	for _, pgid := range live.groups {
+		leaders = append(leaders, pgid)
+	}
+	awaitExit(leaders, time.Second)
+	sweepAdopted(nil)
+}
+
+// ownSupervisors is the set of the supervisors (group leaders) of the
+// REPL processes running.
+func ownSupervisors() map[int]bool {
+	live.Lock()
+	defer live.Unlock()
+	own := map[int]bool{}
+	for _, pgid := range live.groups {
+		own[pgid] = true
+	}
+	return own
 }
