@@ -176,14 +176,22 @@ func imageBinderNames(b *Node) []string {
 	return nil
 }
 
-// autoBoundName reports whether Lean may bind name automatically: one
-// lower-case Latin or Greek letter followed by digits, subscripts or
-// primes only (Lean's strict isValidAutoBoundImplicitName; with
-// relaxedAutoImplicit any name is, a stated limit).
-func autoBoundName(name string) bool {
+// autoBoundName reports whether Lean may bind name automatically, an
+// atomic name that resolves to no constant (isValidAutoBoundImplicitName,
+// relaxedAutoImplicit on, Lean's default), where it stands alone or is
+// applied to arguments. lean-ast takes any name it knows no constant of
+// (knownConstant) for such a variable, but a name longer than one letter
+// with its digits, subscripts, primes or underscores that is applied
+// (IsOpen s, inner x y): that it takes for a Mathlib constant.
+func autoBoundName(name string, applied bool) bool {
+	if name == "" || strings.Contains(name, ".") || knownConstant(name) {
+		return false
+	}
+	if !applied {
+		return true
+	}
 	rs := []rune(name)
-	// a lower-case Latin or Greek letter (π is Real.pi under open Real)
-	if len(rs) == 0 || !(rs[0] >= 'a' && rs[0] <= 'z' || rs[0] >= 'α' && rs[0] <= 'ω' && rs[0] != 'π' && rs[0] != 'λ') {
+	if !unicode.IsLetter(rs[0]) {
 		return false
 	}
 	for _, r := range rs[1:] {
@@ -192,4 +200,15 @@ func autoBoundName(name string) bool {
 		}
 	}
 	return true
+}
+
+// knownConstant reports whether lean-ast reads name as a constant of Lean
+// or Mathlib (shadow.go's reservedNames and their heads, the classes, the
+// sorts and the two propositions).
+func knownConstant(name string) bool {
+	switch name {
+	case "True", "False", "Prop", "Type", "Sort":
+		return true
+	}
+	return reservedNames[name] || reservedHeads[name] || classes[name]
 }

@@ -42,23 +42,37 @@ import (
 func (env *scope) inferredInBoth(a, b *Node) bool {
 	inA := map[string]bool{}
 	local := map[string][]*Node{} // the binders inside a or b, innermost last
-	inferred := func(name string) bool {
+	inferred := func(name string, applied bool) bool {
 		if ts := local[name]; len(ts) > 0 {
 			t := ts[len(ts)-1]
 			return t == nil || hasKind(t, KindHole)
 		}
 		t, bound := env.types[name]
-		return bound && t.Inferred || !bound && autoBoundName(name)
+		return bound && t.Inferred || !bound && autoBoundName(name, applied)
 	}
 	var walk func(n *Node, both bool) bool
+	id := func(n *Node, both, applied bool) bool {
+		name, _, _ := strings.Cut(n.V, ".")
+		if inferred(name, applied && name == n.V) {
+			if both {
+				return true // x = y unifies two inferred types
+			}
+			inA[name] = true
+		}
+		return false
+	}
 	walk = func(n *Node, both bool) bool {
 		if n.K == KindID {
-			name, _, _ := strings.Cut(n.V, ".")
-			if inferred(name) {
-				if both {
-					return true // x = y unifies two inferred types
+			return id(n, both, false)
+		}
+		if n.K == KindApp && len(n.C) > 0 && n.C[0].K == KindID {
+			if id(n.C[0], both, true) {
+				return true
+			}
+			for _, c := range n.C[1:] {
+				if walk(c, both) {
+					return true
 				}
-				inA[name] = true
 			}
 			return false
 		}
@@ -302,11 +316,21 @@ func inferredFree(n *Node) map[string]int {
 	uses := map[string]int{}
 	bound := map[string]int{}
 	var walk func(n *Node)
+	id := func(n *Node, applied bool) {
+		name, _, _ := strings.Cut(n.V, ".")
+		if bound[name] == 0 && autoBoundName(name, applied && name == n.V) {
+			uses[name]++
+		}
+	}
 	walk = func(n *Node) {
 		if n.K == KindID {
-			name, _, _ := strings.Cut(n.V, ".")
-			if bound[name] == 0 && autoBoundName(name) {
-				uses[name]++
+			id(n, false)
+			return
+		}
+		if n.K == KindApp && len(n.C) > 0 && n.C[0].K == KindID {
+			id(n.C[0], true)
+			for _, c := range n.C[1:] {
+				walk(c)
 			}
 			return
 		}
