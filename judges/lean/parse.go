@@ -1222,7 +1222,12 @@ done:
 		// unbracketedExplicitBinders: the two kinds never mix
 		p.refuse(start, "∃ mixes (x : T) groups with bare names, which Lean's explicitBinders does not allow")
 	}
-	// Bare names can share a type: ∀ x y : ℝ, ...
+	// Bare names can share a type: ∀ x y : ℝ, ...; after a bracketed
+	// binder Lean refuses it (expandSimpleBinderWithType takes an
+	// identifier or _ only: "unexpected type ascription")
+	if p.is(":") && bracketed {
+		p.refuse(p.peek().pos, "a type after bracketed binders (∀ x (y : ℕ) z : ℝ), which Lean does not elaborate")
+	}
 	if p.is(":") {
 		p.next()
 		typ := p.expr(0)

@@ -90,6 +90,21 @@ func sweepAdopted(own map[int]bool) []int {
 	return found
 }
 
+// sweepAdoptedAll sweeps adopted processes (sweepAdopted) again until a
+// sweep finds none, for at most limit: a process killed may have forked,
+// and a stopped supervisor's children are adopted only once it dies. It
+// returns every pid it killed.
+func sweepAdoptedAll(own map[int]bool, limit time.Duration) []int {
+	var all []int
+	for deadline := time.Now().Add(limit); ; time.Sleep(10 * time.Millisecond) {
+		found := sweepAdopted(own)
+		all = append(all, found...)
+		if len(found) == 0 || time.Now().After(deadline) {
+			return all
+		}
+	}
+}
+
 // awaitExit waits, at most limit, for the processes pids to end (gone or
 // zombies).
 func awaitExit(pids []int, limit time.Duration) {

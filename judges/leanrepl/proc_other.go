@@ -31,3 +31,5 @@ func reap([]int) {}
 func sweepAdopted(map[int]bool) []int { return nil }
 
 func awaitExit([]int, time.Duration) {}
+
+func sweepAdoptedAll(map[int]bool, time.Duration) []int { return nil }

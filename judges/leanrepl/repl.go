@@ -395,7 +395,7 @@ func (c *Client) Close() error {
 		p.kill()
 	}
 	// helpers a supervisor killed or stopped by its REPL left behind
-	reap(sweepAdopted(ownSupervisors()))
+	reap(sweepAdoptedAll(ownSupervisors(), 2*time.Second))
 	return nil
 }
 
@@ -481,9 +481,9 @@ func (p *proc) kill() {
 	case <-p.dead:
 		// Its orphans are adopted now: rxeval ends and reaps them, and
 		// those of a supervisor its REPL killed before.
-		reap(append(under, sweepAdopted(ownSupervisors())...))
+		reap(append(under, sweepAdoptedAll(ownSupervisors(), 2*time.Second)...))
 	case <-time.After(5 * time.Second):
-		sweepAdopted(ownSupervisors())
+		sweepAdoptedAll(ownSupervisors(), 2*time.Second)
 	}
 	p.outPipe.Close()
 	go p.cmd.Wait() // releases the stderr copier and the pipes; the process is gone
