@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/rxeval/rxeval/eval"
-	"github.com/rxeval/rxeval/internal/textcut"
 	"github.com/rxeval/rxeval/judges"
 	"github.com/rxeval/rxeval/study"
 	"github.com/rxeval/rxeval/validate"
@@ -554,7 +553,7 @@ func writeAgreement(w io.Writer, a, b string, res study.Agreement, quiet bool) {
 			}
 			ids := make([]string, len(p.DisagreementsFirst))
 			for i, id := range p.DisagreementsFirst {
-				ids[i] = shownID(id)
+				ids[i] = validate.TermSafe(cutName(id))
 			}
 			fmt.Fprintf(w, "\n%s: %d %s: %s", p.SubTask, p.Disagreements, noun, strings.Join(ids, " "))
 			if p.Disagreements > len(p.DisagreementsFirst) {
@@ -563,14 +562,4 @@ func writeAgreement(w io.Writer, a, b string, res study.Agreement, quiet bool) {
 		}
 	}
 	fmt.Fprintln(w)
-}
-
-// shownID is an id from a file for the terminal: escaped, and quoted with
-// its length when it is longer than textcut.QuoteMax (a 5 MB id is named
-// by its start).
-func shownID(id string) string {
-	if len(id) > textcut.QuoteMax {
-		return textcut.Quote(id)
-	}
-	return validate.TermSafe(id)
 }

@@ -62,42 +62,34 @@ func sweep(marker string, leader int) []int {
 }
 
 // sweepAdopted kills the processes rxeval adopted as a subreaper, but
-// the supervisors in own, and all under them, and returns their pids. A
-// process is adopted when its parent ended: under a REPL that killed or
-// stopped its own supervisor, a helper that left the REPL's group and
-// environment (setsid env -i) is found only so. rxeval starts no other
-// process while REPLs run.
-func sweepAdopted(own map[int]bool) []int {
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
+// the supervisors in own, and all under them, again until a sweep finds
+// none, for at most limit, and returns their pids. A process is adopted
+// when its parent ended: under a REPL that killed or stopped its own
+// supervisor, a helper that left the REPL's group and environment (setsid
+// env -i) is found only so, and a stopped supervisor's children only once
+// it dies. rxeval starts no other process while REPLs run.
+func sweepAdopted(own map[int]bool, limit time.Duration) []int {
 	self := os.Getpid()
-	var found []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || own[pid] {
-			continue
-		}
-		if parent, state, _ := procStat(pid); parent == self && state != "Z" {
-			found = append(found, pid)
-			found = append(found, descendants(pid)...)
-		}
-	}
-	for _, pid := range found {
-		syscall.Kill(pid, syscall.SIGKILL)
-	}
-	return found
-}
-
-// sweepAdoptedAll sweeps adopted processes (sweepAdopted) again until a
-// sweep finds none, for at most limit: a process killed may have forked,
-// and a stopped supervisor's children are adopted only once it dies. It
-// returns every pid it killed.
-func sweepAdoptedAll(own map[int]bool, limit time.Duration) []int {
 	var all []int
 	for deadline := time.Now().Add(limit); ; time.Sleep(10 * time.Millisecond) {
-		found := sweepAdopted(own)
+		entries, err := os.ReadDir("/proc")
+		if err != nil {
+			return all
+		}
+		var found []int
+		for _, e := range entries {
+			pid, err := strconv.Atoi(e.Name())
+			if err != nil || own[pid] {
+				continue
+			}
+			if parent, state, _ := procStat(pid); parent == self && state != "Z" {
+				found = append(found, pid)
+				found = append(found, descendants(pid)...)
+			}
+		}
+		for _, pid := range found {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
 		all = append(all, found...)
 		if len(found) == 0 || time.Now().After(deadline) {
 			return all

@@ -28,8 +28,6 @@ func sweep(marker string, leader int) []int { return nil }
 
 func reap([]int) {}
 
-func sweepAdopted(map[int]bool) []int { return nil }
+func sweepAdopted(map[int]bool, time.Duration) []int { return nil }
 
 func awaitExit([]int, time.Duration) {}
-
-func sweepAdoptedAll(map[int]bool, time.Duration) []int { return nil }

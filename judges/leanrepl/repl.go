@@ -394,8 +394,6 @@ func (c *Client) Close() error {
 	for _, p := range c.all {
 		p.kill()
 	}
-	// helpers a supervisor killed or stopped by its REPL left behind
-	reap(sweepAdoptedAll(ownSupervisors(), 2*time.Second))
 	return nil
 }
 
@@ -481,9 +479,9 @@ func (p *proc) kill() {
 	case <-p.dead:
 		// Its orphans are adopted now: rxeval ends and reaps them, and
 		// those of a supervisor its REPL killed before.
-		reap(append(under, sweepAdoptedAll(ownSupervisors(), 2*time.Second)...))
+		reap(append(under, sweepAdopted(ownSupervisors(), 2*time.Second)...))
 	case <-time.After(5 * time.Second):
-		sweepAdoptedAll(ownSupervisors(), 2*time.Second)
+		sweepAdopted(ownSupervisors(), 2*time.Second)
 	}
 	p.outPipe.Close()
 	go p.cmd.Wait() // releases the stderr copier and the pipes; the process is gone

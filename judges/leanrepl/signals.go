@@ -88,7 +88,7 @@ func KillAll() {
 		leaders = append(leaders, pgid)
 	}
 	awaitExit(leaders, time.Second)
-	sweepAdoptedAll(nil, 2*time.Second)
+	sweepAdopted(nil, 2*time.Second)
 }
 
 // ownSupervisors is the set of the supervisors (group leaders) of the
